@@ -1,0 +1,65 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "Kernel",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "BusBenchmark", targets: ["BusBenchmark"]),
+        .library(name: "Kernel", targets: ["Kernel"]),
+        .library(name: "KernelBus", targets: ["KernelBus"]),
+        .library(name: "KernelStorage", targets: ["KernelStorage"]),
+        .library(name: "KernelWeb", targets: ["KernelWeb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "BusBenchmark",
+            dependencies: ["KernelBus"]
+        ),
+        .target(
+            name: "Kernel",
+            dependencies: [
+                "KernelBus",
+                "KernelStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "KernelTests", dependencies: ["Kernel"]),
+        .target(name: "KernelBus"),
+        .testTarget(name: "KernelBusTests", dependencies: ["KernelBus"]),
+        .target(
+            name: "KernelStorage",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "KernelStorageTests", dependencies: ["KernelStorage"]),
+        .target(
+            name: "KernelWeb",
+            dependencies: [
+                "Kernel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources/Templates"), .copy("Resources/Public")]
+        ),
+        .testTarget(
+            name: "KernelWebTests",
+            dependencies: [
+                "KernelWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,48 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "TaskList",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TaskList", targets: ["TaskList"]),
+        .library(name: "TaskListWeb", targets: ["TaskListWeb"]),
+    ],
+    dependencies: [
+        .package(path: "../Kernel"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+    ],
+    targets: [
+        .target(
+            name: "TaskList",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .testTarget(name: "TaskListTests", dependencies: ["TaskList"]),
+        .target(
+            name: "TaskListWeb",
+            dependencies: [
+                "TaskList",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources/Templates")]
+        ),
+        .testTarget(
+            name: "TaskListWebTests",
+            dependencies: [
+                "TaskListWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)
