@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+
+/// A calendar day without a time of day or a time zone, such as the 21st of November 2026.
+///
+/// Days follow the proleptic Gregorian calendar and are limited to the years 1 through 9999, so that
+/// their ``isoString`` always has the form `yyyy-MM-dd` and text comparison matches date comparison.
+/// A day is encoded, both with `Codable` and in the database, as that ISO text.
+public struct TaskDay: Sendable, Hashable {
+    /// The year, from 1 through 9999.
+    public let year: Int
+
+    /// The month of the year, from 1 (January) through 12 (December).
+    public let month: Int
+
+    /// The day of the month, from 1 through 28, 29, 30 or 31 depending on the month.
+    public let day: Int
+
+    /// The earliest day that can be represented: 0001-01-01.
+    public static let earliest = TaskDay(unchecked: 1, 1, 1)
+
+    /// The latest day that can be represented: 9999-12-31.
+    public static let latest = TaskDay(unchecked: 9999, 12, 31)
+
+    /// Creates the day with the given year, month and day of month, or returns `nil` when that day does not exist
+    /// (such as February 30th, or February 29th outside a leap year) or lies outside the years 1 through 9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        guard (1...TaskDay.numberOfDays(inMonth: month, year: year)).contains(day) else { return nil }
+        self.init(unchecked: year, month, day)
+    }
+
+    /// Parses a day written as `yyyy-MM-dd`, such as `2026-11-21`.
+    ///
+    /// Returns `nil` for anything else: another layout, extra characters or spaces, or a day that does not exist
+    /// (`2025-02-30`).
+    public init?(isoString: some StringProtocol) {
+        let bytes = Array(isoString.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        guard let year = TaskDay.number(bytes[0..<4]), let month = TaskDay.number(bytes[5..<7]),
+            let day = TaskDay.number(bytes[8..<10])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Creates the day on which the given moment falls, as seen in the given time zone.
+    ///
+    /// Moments before year 1 or after year 9999 give ``earliest`` or ``latest``.
+    public init(date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = calendar.dateComponents([.era, .year, .month, .day], from: date)
+        let era = components.era ?? 1
+        let year = components.year ?? 1
+        if era == 0 || year < 1 {
+            self = .earliest
+        } else if year > 9999 {
+            self = .latest
+        } else {
+            self = TaskDay(year: year, month: components.month ?? 1, day: components.day ?? 1) ?? .earliest
+        }
+    }
+
+    /// The current day as seen in the given time zone (the system's time zone unless told otherwise).
+    public static func today(in timeZone: TimeZone = .current) -> TaskDay {
+        TaskDay(date: Date(), in: timeZone)
+    }
+
+    /// The day written as `yyyy-MM-dd`, such as `2026-11-21`.
+    public var isoString: String {
+        TaskDay.padded(year, width: 4) + "-" + TaskDay.padded(month, width: 2) + "-" + TaskDay.padded(day, width: 2)
+    }
+
+    /// The day written for people, in English, such as `Sat 21 Nov 2026`.
+    ///
+    /// The text is computed here rather than by a date formatter, so it is the same on every platform whatever
+    /// locale data is installed.
+    public var displayString: String {
+        "\(TaskDay.weekdayNames[weekday - 1]) \(day) \(TaskDay.monthNames[month - 1]) \(year)"
+    }
+
+    /// The day of the week, from 1 (Sunday) through 7 (Saturday), as in Foundation's Gregorian calendar.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (5).
+        let offset = (daysSince1970 + 4) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    /// The day that lies the given number of days later (or earlier, when negative), kept within ``earliest`` and
+    /// ``latest``.
+    public func adding(days: Int) -> TaskDay {
+        let target = daysSince1970.addingReportingOverflow(days)
+        if target.overflow { return days < 0 ? .earliest : .latest }
+        if target.partialValue < TaskDay.earliest.daysSince1970 { return .earliest }
+        if target.partialValue > TaskDay.latest.daysSince1970 { return .latest }
+        return TaskDay(daysSince1970: target.partialValue)
+    }
+
+    /// The number of days from 1970-01-01 to this day, negative for earlier days.
+    public var daysSince1970: Int {
+        // Howard Hinnant's days_from_civil algorithm.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let monthFromMarch = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Tells whether the given year has a February 29th in the Gregorian calendar.
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The number of days in the given month of the given year.
+    public static func numberOfDays(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    private init(daysSince1970 days: Int) {
+        // Howard Hinnant's civil_from_days algorithm.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self.init(unchecked: year, month, day)
+    }
+
+    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension TaskDay: Comparable {
+    /// Orders days chronologically.
+    public static func < (lhs: TaskDay, rhs: TaskDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+extension TaskDay: LosslessStringConvertible {
+    /// Parses a day written as `yyyy-MM-dd`; the same as ``init(isoString:)``.
+    public init?(_ description: String) {
+        self.init(isoString: description)
+    }
+
+    /// The day written as `yyyy-MM-dd`; the same as ``isoString``.
+    public var description: String { isoString }
+}
+
+extension TaskDay: Codable {
+    /// Decodes a day from its `yyyy-MM-dd` text, failing with a data corruption error for any other text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = TaskDay(isoString: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Expected a date written as yyyy-MM-dd, found \"\(text)\"."
+            )
+        }
+        self = day
+    }
+
+    /// Encodes the day as its `yyyy-MM-dd` text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(isoString)
+    }
+}
+
+extension TaskDay: DatabaseValueConvertible {
+    /// The day stored as its `yyyy-MM-dd` text, so that SQL text ordering is chronological ordering.
+    public var databaseValue: DatabaseValue { isoString.databaseValue }
+
+    /// Reads a day stored as `yyyy-MM-dd` text; returns `nil` for any other value.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> TaskDay? {
+        guard let text = String.fromDatabaseValue(dbValue) else { return nil }
+        return TaskDay(isoString: text)
+    }
+}

@@ -1,0 +1,45 @@
+import GRDB
+
+/// The database schema of the task list.
+///
+/// The task list keeps its own database file, holding only its tables:
+/// - `tasks_item`: one row per task, with an index on `(isDone, day)` for the list order;
+/// - `tasks_meta`: small key-value facts about the database, such as whether the example tasks were added.
+public enum TaskListMigrations {
+    /// The identifier of the migration that creates the first version of the schema: `tasks.v1`.
+    public static let v1 = "tasks.v1"
+
+    /// Registers the task list's migrations, in order, with a migrator.
+    ///
+    /// The migrations are written in SQL, independently of the Swift types, so that they keep meaning the same
+    /// thing when those types change.
+    public static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration(v1) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE tasks_item (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL CHECK (length(name) > 0),
+                        details TEXT NOT NULL DEFAULT '',
+                        isDone BOOLEAN NOT NULL DEFAULT 0 CHECK (isDone IN (0, 1)),
+                        day TEXT NOT NULL CHECK (length(day) = 10),
+                        createdAt DOUBLE NOT NULL,
+                        updatedAt DOUBLE NOT NULL
+                    );
+                    CREATE INDEX tasks_item_isDone_day ON tasks_item (isDone, day);
+                    CREATE TABLE tasks_meta (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    );
+                    """
+            )
+        }
+    }
+
+    /// Brings a database up to the current schema by running any task list migration not yet applied.
+    public static func migrate(_ writer: any DatabaseWriter) throws {
+        var migrator = DatabaseMigrator()
+        register(in: &migrator)
+        try migrator.migrate(writer)
+    }
+}

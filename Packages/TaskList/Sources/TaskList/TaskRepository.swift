@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+import KernelBus
+
+/// Reads and changes the stored tasks, and announces each change on a ``NotificationBus``.
+///
+/// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is a short
+/// synchronous transaction, safe to call from any thread or task, including from async code. A change is posted as
+/// ``TaskListNotifications/changed`` only once its transaction has committed.
+public struct TaskRepository: Sendable {
+    /// The database holding the tasks.
+    public let writer: any DatabaseWriter
+
+    /// The bus on which changes are announced.
+    public let bus: NotificationBus
+
+    private let now: @Sendable () -> Date
+
+    /// Creates a repository over a migrated database.
+    ///
+    /// - Parameters:
+    ///   - writer: The database holding the task list's tables.
+    ///   - bus: Where changes are announced.
+    ///   - now: The clock used for the `createdAt` and `updatedAt` timestamps.
+    public init(
+        writer: any DatabaseWriter,
+        bus: NotificationBus = .default,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.writer = writer
+        self.bus = bus
+        self.now = now
+    }
+
+    // MARK: - Reading
+
+    /// All tasks, in list order (see ``TaskOrdering``).
+    public func all() throws -> [TaskItem] {
+        try writer.read { db in
+            try TaskItem.order(TaskOrdering.sqlOrdering).fetchAll(db)
+        }
+    }
+
+    /// The number of stored tasks.
+    public func count() throws -> Int {
+        try writer.read { db in try TaskItem.fetchCount(db) }
+    }
+
+    /// The task with the given identifier.
+    ///
+    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
+    public func find(id: Int64) throws -> TaskItem {
+        try writer.read { db in try Self.fetch(id, in: db) }
+    }
+
+    // MARK: - Changing
+
+    /// Stores a new task, not done, and returns it with its identifier.
+    ///
+    /// Posts an `added` change.
+    @discardableResult
+    public func add(_ input: TaskInput) throws -> TaskItem {
+        let stamp = now()
+        let item = try writer.write { db in
+            var item = TaskItem(
+                name: input.name,
+                details: input.details,
+                isDone: false,
+                day: input.day,
+                createdAt: stamp,
+                updatedAt: stamp
+            )
+            try item.insert(db)
+            return item
+        }
+        TaskListNotifications.post(.added, of: item, on: bus)
+        return item
+    }
+
+    /// Replaces the name, description and day of a task, keeping whether it is done, and returns the task.
+    ///
+    /// Posts an `updated` change, unless the values were already the same (then nothing is written).
+    ///
+    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
+    @discardableResult
+    public func update(id: Int64, with input: TaskInput) throws -> TaskItem {
+        let stamp = now()
+        let (item, changed) = try writer.write { db in
+            var item = try Self.fetch(id, in: db)
+            guard item.name != input.name || item.details != input.details || item.day != input.day else {
+                return (item, false)
+            }
+            item.name = input.name
+            item.details = input.details
+            item.day = input.day
+            item.updatedAt = stamp
+            try item.update(db)
+            return (item, true)
+        }
+        if changed { TaskListNotifications.post(.updated, of: item, on: bus) }
+        return item
+    }
+
+    /// Marks a task as done or not done, and returns the task.
+    ///
+    /// Posts a `toggled` change, unless the task already was in that state (then nothing is written).
+    ///
+    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
+    @discardableResult
+    public func setDone(id: Int64, _ done: Bool) throws -> TaskItem {
+        let stamp = now()
+        let (item, changed) = try writer.write { db in
+            var item = try Self.fetch(id, in: db)
+            guard item.isDone != done else { return (item, false) }
+            item.isDone = done
+            item.updatedAt = stamp
+            try item.update(db)
+            return (item, true)
+        }
+        if changed { TaskListNotifications.post(.toggled, of: item, on: bus) }
+        return item
+    }
+
+    /// Flips whether a task is done, and returns the task.
+    ///
+    /// Posts a `toggled` change.
+    ///
+    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
+    @discardableResult
+    public func toggle(id: Int64) throws -> TaskItem {
+        let stamp = now()
+        let item = try writer.write { db in
+            var item = try Self.fetch(id, in: db)
+            item.isDone.toggle()
+            item.updatedAt = stamp
+            try item.update(db)
+            return item
+        }
+        TaskListNotifications.post(.toggled, of: item, on: bus)
+        return item
+    }
+
+    /// Deletes a task and returns it as it was, so that ``restore(_:)`` can undo the deletion.
+    ///
+    /// Posts a `deleted` change.
+    ///
+    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
+    @discardableResult
+    public func delete(id: Int64) throws -> TaskItem {
+        let item = try writer.write { db in
+            let item = try Self.fetch(id, in: db)
+            try TaskItem.deleteOne(db, key: id)
+            return item
+        }
+        TaskListNotifications.post(.deleted, of: item, on: bus)
+        return item
+    }
+
+    /// Puts back a deleted task with its identifier and all its values, undoing ``delete(id:)``, and returns it.
+    ///
+    /// Identifiers of deleted tasks are never given to new tasks, so the identifier is still free unless the task
+    /// was already restored: restoring twice returns the stored task and changes nothing. An item without an
+    /// identifier is stored as a new task. Posts a `restored` change when the task is put back.
+    @discardableResult
+    public func restore(_ item: TaskItem) throws -> TaskItem {
+        let (restored, changed) = try writer.write { db in
+            if let id = item.id, let existing = try TaskItem.fetchOne(db, key: id) {
+                return (existing, false)
+            }
+            var restored = item
+            try restored.insert(db)
+            return (restored, true)
+        }
+        if changed { TaskListNotifications.post(.restored, of: restored, on: bus) }
+        return restored
+    }
+
+    // MARK: - Examples
+
+    /// Adds a few example tasks, dated around the given day with one already done, the first time it is called on
+    /// a database that has no tasks.
+    ///
+    /// The database remembers that this was done, so the examples come back neither on the next launch nor after
+    /// every task has been deleted. A database that already holds tasks is left as it is. No change is posted.
+    ///
+    /// - Returns: The tasks that were added, if any.
+    @discardableResult
+    public func seedIfEmpty(today: TaskDay) throws -> [TaskItem] {
+        let stamp = now()
+        return try writer.write { db in
+            let seededKey = "seeded"
+            if try String.fetchOne(db, sql: "SELECT value FROM tasks_meta WHERE key = ?", arguments: [seededKey]) != nil {
+                return []
+            }
+            try db.execute(sql: "INSERT INTO tasks_meta (key, value) VALUES (?, ?)", arguments: [seededKey, today.isoString])
+            guard try TaskItem.fetchCount(db) == 0 else { return [] }
+            var items: [TaskItem] = []
+            for example in Self.examples {
+                var item = TaskItem(
+                    name: example.name,
+                    details: example.details,
+                    isDone: example.isDone,
+                    day: today.adding(days: example.dayOffset),
+                    createdAt: stamp,
+                    updatedAt: stamp
+                )
+                try item.insert(db)
+                items.append(item)
+            }
+            return TaskOrdering.sorted(items)
+        }
+    }
+
+    private static let examples: [(name: String, details: String, isDone: Bool, dayOffset: Int)] = [
+        ("Welcome to your task list", "Tick a task when it is done: it moves to the bottom. Delete this one when you are ready.", false, 0),
+        ("Buy groceries", "Oat milk, apples, rice and something for Sunday dinner.", false, 1),
+        ("Call the dentist", "Ask about moving the check-up to a morning.", false, 3),
+        ("Plan the weekend hike", "", false, 6),
+        ("Water the plants", "", true, -1),
+    ]
+
+    private static func fetch(_ id: Int64, in db: Database) throws -> TaskItem {
+        guard let item = try TaskItem.fetchOne(db, key: id) else { throw TaskListError.notFound(id: id) }
+        return item
+    }
+}
