@@ -1,0 +1,3 @@
+import KernelBus
+
+print(NotificationBus.default.observerCount)

@@ -1,0 +1,45 @@
+/// The token for one observer registration. Keep it for as long as the observer should be called.
+///
+/// Dropping the last reference to the token removes the observer, and so does ``cancel()`` or
+/// ``NotificationBus/removeObserver(_:)``. Removing an observation twice, or on a bus it does not belong
+/// to, does nothing.
+public final class BusObservation: Sendable, Hashable {
+    let entry: ObserverEntry
+    private weak let bus: NotificationBus?
+
+    init(entry: ObserverEntry, bus: NotificationBus) {
+        self.entry = entry
+        self.bus = bus
+    }
+
+    deinit {
+        bus?.remove(entry)
+    }
+
+    /// Whether the observer is still registered.
+    public var isActive: Bool { entry.isActive }
+
+    /// The name the observer was registered for; `nil` for every name.
+    public var name: BusNotification.Name? { entry.name }
+
+    /// Removes the observer. Once `cancel()` returns the observer is not called again. Calling it again
+    /// does nothing.
+    public func cancel() {
+        bus?.remove(entry)
+    }
+
+    /// Whether the bus this observation was registered on is `bus`.
+    func belongs(to bus: NotificationBus) -> Bool {
+        self.bus === bus
+    }
+
+    /// Identity: two observations are equal when they are the same token.
+    public static func == (lhs: BusObservation, rhs: BusObservation) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the token's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
