@@ -1,0 +1,314 @@
+import Foundation
+import GRDB
+import KernelBus
+import Synchronization
+import Testing
+
+@testable import TaskList
+
+/// A migrated task database in a SQLite file of its own, removed when the value goes away.
+final class TemporaryTaskDatabase: Sendable {
+    let directory: URL
+    let path: String
+    let pool: DatabasePool
+    let bus = NotificationBus()
+    let repository: TaskRepository
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("TaskListTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("tasks.sqlite").path
+        pool = try Self.open(path)
+        repository = TaskRepository(writer: pool, bus: bus, now: TestClock().now)
+    }
+
+    static func open(_ path: String) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path)
+        try TaskListMigrations.migrate(pool)
+        return pool
+    }
+
+    deinit {
+        try? pool.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A clock that moves one second forward each time it is read.
+final class TestClock: Sendable {
+    private let seconds = Mutex(1_800_000_000.0)
+
+    func now() -> Date {
+        Date(
+            timeIntervalSince1970: seconds.withLock {
+                $0 += 1
+                return $0
+            }
+        )
+    }
+}
+
+func day(_ text: String) -> TaskDay {
+    TaskDay(isoString: text) ?? .earliest
+}
+
+func input(_ name: String, _ dayText: String, details: String = "") throws -> TaskInput {
+    try TaskInput(name: name, details: details, day: day(dayText))
+}
+
+@Suite("The task repository, on a real SQLite file")
+struct TaskRepositoryTests {
+    let database: TemporaryTaskDatabase
+    var repository: TaskRepository { database.repository }
+
+    init() throws {
+        database = try TemporaryTaskDatabase()
+    }
+
+    @Test("starts empty, in WAL mode, with only the task list's tables")
+    func freshDatabase() throws {
+        #expect(try repository.all().isEmpty)
+        let (mode, tables) = try database.pool.read { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name"
+                )
+            )
+        }
+        #expect(mode == "wal")
+        #expect(tables == ["tasks_item", "tasks_meta"])
+        #expect(try database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day"]])
+        #expect(try database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == ["tasks.v1"])
+    }
+
+    @Test("adds a task, not done, with an identifier and timestamps")
+    func add() throws {
+        let added = try repository.add(input("Buy milk", "2026-11-21", details: "Oat"))
+        #expect(added.id != nil)
+        #expect(added.name == "Buy milk")
+        #expect(added.details == "Oat")
+        #expect(added.isDone == false)
+        #expect(added.day == day("2026-11-21"))
+        #expect(added.createdAt == added.updatedAt)
+        #expect(try repository.find(id: try #require(added.id)) == added)
+        #expect(try repository.all() == [added])
+    }
+
+    @Test("lists tasks in the list order after adds, edits and toggles")
+    func listOrder() throws {
+        let old = try repository.add(input("Old", "2026-01-01"))
+        let new = try repository.add(input("New", "2026-11-21"))
+        let mid = try repository.add(input("mid", "2026-06-15"))
+        #expect(try repository.all().map(\.name) == ["New", "mid", "Old"])
+
+        try repository.update(id: try #require(old.id), with: input("Old, now newest", "2026-12-31"))
+        #expect(try repository.all().map(\.name) == ["Old, now newest", "New", "mid"])
+
+        try repository.toggle(id: try #require(new.id))
+        #expect(try repository.all().map(\.name) == ["Old, now newest", "mid", "New"])
+
+        try repository.setDone(id: try #require(mid.id), true)
+        #expect(try repository.all().map(\.name) == ["Old, now newest", "New", "mid"])
+    }
+
+    @Test("edits a task's name, description and day, keeping it done or not")
+    func update() throws {
+        let added = try repository.add(input("Draft", "2026-11-21"))
+        let id = try #require(added.id)
+        try repository.toggle(id: id)
+        let updated = try repository.update(id: id, with: input("Final", "2026-11-22", details: "Send it"))
+        #expect(updated.id == id)
+        #expect(updated.name == "Final")
+        #expect(updated.details == "Send it")
+        #expect(updated.day == day("2026-11-22"))
+        #expect(updated.isDone == true)
+        #expect(updated.createdAt == added.createdAt)
+        #expect(updated.updatedAt > added.updatedAt)
+        #expect(try repository.find(id: id) == updated)
+    }
+
+    @Test("toggles done and back")
+    func toggle() throws {
+        let id = try #require(try repository.add(input("Ring", "2026-11-21")).id)
+        #expect(try repository.toggle(id: id).isDone == true)
+        #expect(try repository.find(id: id).isDone == true)
+        #expect(try repository.toggle(id: id).isDone == false)
+        #expect(try repository.setDone(id: id, true).isDone == true)
+        #expect(try repository.setDone(id: id, true).isDone == true)
+        #expect(try repository.setDone(id: id, false).isDone == false)
+    }
+
+    @Test("deletes a task and returns it, so that restoring puts it back with the same identifier")
+    func deleteAndRestore() throws {
+        let kept = try repository.add(input("Kept", "2026-11-20"))
+        let doomed = try repository.add(input("Doomed", "2026-11-21", details: "Details survive"))
+        let id = try #require(doomed.id)
+        try repository.toggle(id: id)
+        let snapshot = try repository.find(id: id)
+
+        let deleted = try repository.delete(id: id)
+        #expect(deleted == snapshot)
+        #expect(try repository.all() == [kept])
+        #expect(throws: TaskListError.notFound(id: id)) { try repository.find(id: id) }
+
+        let restored = try repository.restore(deleted)
+        #expect(restored == snapshot)
+        #expect(try repository.find(id: id) == snapshot)
+        #expect(try repository.all() == [kept, snapshot])
+    }
+
+    @Test("restoring twice changes nothing the second time")
+    func restoreTwice() throws {
+        let id = try #require(try repository.add(input("Once", "2026-11-21")).id)
+        let deleted = try repository.delete(id: id)
+        try repository.restore(deleted)
+        let again = try repository.restore(deleted)
+        #expect(again == deleted)
+        #expect(try repository.count() == 1)
+    }
+
+    @Test("never gives a deleted task's identifier to a new task")
+    func identifiersAreNotReused() throws {
+        let first = try repository.add(input("First", "2026-11-21"))
+        let second = try repository.add(input("Second", "2026-11-21"))
+        let deleted = try repository.delete(id: try #require(second.id))
+        let third = try repository.add(input("Third", "2026-11-21"))
+        #expect(third.id != deleted.id)
+        #expect(third.id != first.id)
+        let restored = try repository.restore(deleted)
+        #expect(restored.id == second.id)
+        #expect(try repository.count() == 3)
+    }
+
+    @Test("refuses to edit, toggle or delete a task that no longer exists, with a clear message")
+    func missingTask() throws {
+        let id = try #require(try repository.add(input("Gone soon", "2026-11-21")).id)
+        try repository.delete(id: id)
+        let missing = TaskListError.notFound(id: id)
+        #expect(throws: missing) { try repository.find(id: id) }
+        #expect(throws: missing) { try repository.update(id: id, with: input("Again", "2026-11-21")) }
+        #expect(throws: missing) { try repository.toggle(id: id) }
+        #expect(throws: missing) { try repository.setDone(id: id, true) }
+        #expect(throws: missing) { try repository.delete(id: id) }
+        #expect(throws: TaskListError.notFound(id: 999)) { try repository.toggle(id: 999) }
+        #expect(missing.description == "That task no longer exists. It may have been deleted in another window.")
+        #expect(missing.localizedDescription == missing.description)
+        #expect(try repository.all().isEmpty)
+    }
+
+    @Test("seeds a few example tasks around today, one of them done")
+    func seed() throws {
+        let today = day("2026-11-21")
+        let seeded = try repository.seedIfEmpty(today: today)
+        #expect(seeded.count >= 3)
+        #expect(seeded.filter(\.isDone).count == 1)
+        #expect(seeded.allSatisfy { abs($0.day.daysSince1970 - today.daysSince1970) <= 7 })
+        #expect(seeded.allSatisfy { !$0.name.isEmpty && $0.name.count <= TaskValidation.maxNameLength })
+        #expect(try repository.all() == seeded)
+    }
+
+    @Test("seeds only once, even after every task is deleted")
+    func seedOnce() throws {
+        let today = day("2026-11-21")
+        let seeded = try repository.seedIfEmpty(today: today)
+        #expect(try repository.seedIfEmpty(today: today).isEmpty)
+        for item in seeded { try repository.delete(id: try #require(item.id)) }
+        #expect(try repository.seedIfEmpty(today: today.adding(days: 30)).isEmpty)
+        #expect(try repository.all().isEmpty)
+    }
+
+    @Test("does not seed a database that already holds tasks")
+    func noSeedOverExistingTasks() throws {
+        let mine = try repository.add(input("Mine", "2026-11-21"))
+        #expect(try repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
+        #expect(try repository.all() == [mine])
+    }
+
+    @Test("lists tasks in SQL in exactly the comparator's order")
+    func sqlOrderMatchesComparator() throws {
+        let names = [
+            "apple", "Apple", "APPLE", "banana", "Banana split", "Éclair", "éclair", "eclair", "zebra", "Zoë", "straße", "STRASSE",
+            "10 things", "2 things", "_under", "a",
+        ]
+        let days = ["2026-11-19", "2026-11-20", "2026-11-21", "2025-12-31"]
+        var generator = SeededGenerator(seed: 470)
+        var ids: [Int64] = []
+        for index in 0..<120 {
+            let name = names[Int(generator.next() % UInt64(names.count))]
+            let dayText = days[Int(generator.next() % UInt64(days.count))]
+            let added = try repository.add(input(name, dayText, details: "#\(index)"))
+            ids.append(try #require(added.id))
+        }
+        for id in ids where generator.next() % 3 == 0 {
+            try repository.toggle(id: id)
+        }
+        let fromSQL = try repository.all()
+        let shuffled = fromSQL.shuffled(using: &generator)
+        #expect(fromSQL.count == 120)
+        #expect(fromSQL.map { $0.id } == TaskOrdering.sorted(shuffled).map { $0.id })
+        #expect(Set(fromSQL) == Set(shuffled))
+    }
+
+    @Test("keeps tasks after the database is closed and opened again")
+    func persistence() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TaskListTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tasks.sqlite").path
+
+        let written: [TaskItem]
+        do {
+            let pool = try TemporaryTaskDatabase.open(path)
+            let repository = TaskRepository(writer: pool, bus: NotificationBus())
+            try repository.seedIfEmpty(today: day("2026-11-21"))
+            let added = try repository.add(input("Survives", "2026-11-22", details: "Across\nlines"))
+            try repository.toggle(id: try #require(added.id))
+            written = try repository.all()
+            try pool.close()
+        }
+
+        let reopened = try TemporaryTaskDatabase.open(path)
+        let repository = TaskRepository(writer: reopened, bus: NotificationBus())
+        #expect(try repository.all() == written)
+        #expect(try repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
+        try reopened.close()
+    }
+
+    @Test("reports a damaged row as an error instead of crashing")
+    func damagedRow() throws {
+        try database.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO tasks_item (name, details, isDone, day, createdAt, updatedAt) VALUES ('Odd', '', 0, '2025-02-30', 0, 0)"
+            )
+        }
+        #expect(throws: (any Error).self) { try repository.all() }
+        #expect(throws: (any Error).self) { try repository.toggle(id: 1) }
+    }
+
+    @Test("can be used from async code")
+    func asyncUse() async throws {
+        let repository = self.repository
+        let added = try await Task.detached { try repository.add(input("From a task", "2026-11-21")) }.value
+        #expect(try repository.find(id: try #require(added.id)) == added)
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so that generated cases are the same every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
