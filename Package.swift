@@ -1,0 +1,88 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// The umbrella package: it builds the `atelier` host and, in one `swift test`, runs the tests of every package
+/// under `Packages/` (test targets whose `path:` points into each package's `Tests/` folder) plus the host-level
+/// tests in `Tests/`.
+let package = Package(
+    name: "Atelier",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "atelier", targets: ["atelier"]),
+        .library(name: "AtelierHost", targets: ["AtelierHost"]),
+    ],
+    dependencies: [
+        .package(path: "Packages/Kernel"),
+        .package(path: "Packages/TaskList"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "atelier",
+            dependencies: ["AtelierHost"],
+            path: "Tools/atelier/Sources/atelier"
+        ),
+        .target(
+            name: "AtelierHost",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "TaskListWeb", package: "TaskList"),
+            ],
+            path: "Tools/atelier/Sources/AtelierHost"
+        ),
+        .testTarget(
+            name: "AtelierHostTests",
+            dependencies: [
+                "AtelierHost",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/AtelierHostTests"
+        ),
+
+        // Every package's own tests, run from the root in the same build.
+        .testTarget(
+            name: "KernelBusTests",
+            dependencies: [.product(name: "KernelBus", package: "Kernel")],
+            path: "Packages/Kernel/Tests/KernelBusTests"
+        ),
+        .testTarget(
+            name: "KernelStorageTests",
+            dependencies: [.product(name: "KernelStorage", package: "Kernel")],
+            path: "Packages/Kernel/Tests/KernelStorageTests"
+        ),
+        .testTarget(
+            name: "KernelTests",
+            dependencies: [.product(name: "Kernel", package: "Kernel")],
+            path: "Packages/Kernel/Tests/KernelTests"
+        ),
+        .testTarget(
+            name: "KernelWebTests",
+            dependencies: [
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelWeb", package: "Kernel"),
+            ],
+            path: "Packages/Kernel/Tests/KernelWebTests"
+        ),
+        .testTarget(
+            name: "TaskListTests",
+            dependencies: [.product(name: "TaskList", package: "TaskList")],
+            path: "Packages/TaskList/Tests/TaskListTests"
+        ),
+        .testTarget(
+            name: "TaskListWebTests",
+            dependencies: [
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "TaskListWeb", package: "TaskList"),
+            ],
+            path: "Packages/TaskList/Tests/TaskListWebTests"
+        ),
+    ]
+)

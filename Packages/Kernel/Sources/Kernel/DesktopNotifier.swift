@@ -1,0 +1,30 @@
+import Foundation
+
+/// Shows notices on the desktop with `notify-send`, when a desktop session and the command are there.
+public struct DesktopNotifier: Sendable {
+    /// The `notify-send` executable used.
+    public let executable: String
+
+    /// A notifier when `environment` has a desktop session (`DISPLAY` or `WAYLAND_DISPLAY`) and `notify-send` is
+    /// installed; nil otherwise, so headless hosts skip it silently.
+    public static func ifAvailable(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopNotifier? {
+        let hasDesktop = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        guard hasDesktop else { return nil }
+        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for directory in paths {
+            let candidate = (directory as NSString).appendingPathComponent("notify-send")
+            if FileManager.default.isExecutableFile(atPath: candidate) {
+                return DesktopNotifier(executable: candidate)
+            }
+        }
+        return nil
+    }
+
+    /// Shows one notification; failures are ignored (the inbox still has the notice).
+    public func show(title: String, body: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--app-name=Atelier", title, body]
+        try? process.run()
+    }
+}

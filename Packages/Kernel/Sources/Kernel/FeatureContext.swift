@@ -1,0 +1,37 @@
+import GRDB
+import KernelBus
+import KernelStorage
+import Logging
+
+/// What the host hands a feature: its own database, the shared bus, the notice center and a logger.
+public struct FeatureContext: Sendable {
+    /// The feature's id.
+    public let featureID: String
+    /// The feature's own database (one file per feature; see `FeatureDatabase`).
+    public let database: any DatabaseWriter
+    /// The path of the feature's database file, or nil for an in-memory database.
+    public let databasePath: String?
+    /// The bus shared by the host and every feature.
+    public let bus: NotificationBus
+    /// Raises user-facing notices (inbox, live toast, desktop notification).
+    public let notices: NoticeCenter
+    /// A logger labelled with the feature's id.
+    public let logger: Logger
+
+    /// A context for the feature `featureID`.
+    public init(
+        featureID: String,
+        database: any DatabaseWriter,
+        databasePath: String?,
+        bus: NotificationBus,
+        notices: NoticeCenter,
+        logger: Logger
+    ) {
+        self.featureID = featureID
+        self.database = database
+        self.databasePath = databasePath
+        self.bus = bus
+        self.notices = notices
+        self.logger = logger
+    }
+}

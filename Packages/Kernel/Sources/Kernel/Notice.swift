@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+
+/// A message for the person using Atelier, raised by any feature: listed in the inbox, pushed live to open pages
+/// and, where a desktop session exists, shown as a desktop notification.
+public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "kernel_notice"
+
+    /// The row id, nil before the notice is saved.
+    public var id: Int64?
+    /// The id of the feature that raised it.
+    public var featureID: String
+    /// A short headline.
+    public var title: String
+    /// One or two sentences.
+    public var body: String
+    /// A path inside the app to open from the notice, if any.
+    public var link: String?
+    /// When the notice is due; a notice in the future waits, even across restarts, until then.
+    public var deliverAt: Date
+    /// When it was delivered, nil while it waits.
+    public var deliveredAt: Date?
+    /// When the person read it, nil while unread.
+    public var readAt: Date?
+
+    /// A notice not yet saved.
+    public init(featureID: String, title: String, body: String, link: String? = nil, deliverAt: Date) {
+        self.featureID = featureID
+        self.title = title
+        self.body = body
+        self.link = link
+        self.deliverAt = deliverAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

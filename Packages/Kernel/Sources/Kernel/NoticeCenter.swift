@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import KernelBus
+import KernelStorage
+
+/// Raises, schedules, delivers and lists user notices. It keeps them in the kernel's own database, so a notice due
+/// while the host was stopped is delivered when it starts again.
+public struct NoticeCenter: Sendable {
+    /// Posted on the bus when a notice is delivered; `userInfo` holds `id`, `featureID`, `title`, `body`, `link`.
+    public static let delivered: BusNotification.Name = "kernel.notice.delivered"
+
+    /// The kernel's migrations for notices.
+    public static let migrations = FeatureMigrations { migrator in
+        migrator.registerMigration("kernel.v1") { db in
+            try db.create(table: "kernel_notice") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("featureID", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("body", .text).notNull()
+                table.column("link", .text)
+                table.column("deliverAt", .datetime).notNull().indexed()
+                table.column("deliveredAt", .datetime)
+                table.column("readAt", .datetime)
+            }
+        }
+    }
+
+    private let database: any DatabaseWriter
+    private let bus: NotificationBus
+    private let desktop: DesktopNotifier?
+
+    /// A notice center storing into `database` (migrated with `NoticeCenter.migrations`) and posting on `bus`.
+    public init(database: any DatabaseWriter, bus: NotificationBus, desktop: DesktopNotifier? = nil) {
+        self.database = database
+        self.bus = bus
+        self.desktop = desktop
+    }
+
+    /// Raises a notice now, or schedules it for `date` when that lies in the future.
+    @discardableResult
+    public func raise(
+        featureID: String,
+        title: String,
+        body: String,
+        link: String? = nil,
+        at date: Date = Date()
+    ) throws -> Notice {
+        var notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date)
+        try database.write { db in try notice.insert(db) }
+        if date <= Date() {
+            try deliverDue()
+        }
+        return notice
+    }
+
+    /// Delivers every notice whose time has come, oldest first, and returns them.
+    @discardableResult
+    public func deliverDue(now: Date = Date()) throws -> [Notice] {
+        let due = try database.write { db -> [Notice] in
+            var due = try Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now)
+                .order(Column("deliverAt"), Column("id"))
+                .fetchAll(db)
+            for index in due.indices {
+                due[index].deliveredAt = now
+                try due[index].update(db)
+            }
+            return due
+        }
+        for notice in due {
+            bus.post(
+                name: Self.delivered,
+                userInfo: [
+                    "id": notice.id ?? 0, "featureID": notice.featureID, "title": notice.title, "body": notice.body,
+                    "link": notice.link ?? "",
+                ]
+            )
+            desktop?.show(title: notice.title, body: notice.body)
+        }
+        return due
+    }
+
+    /// When the next waiting notice is due, if any.
+    public func nextDueDate() throws -> Date? {
+        try database.read { db in
+            try Date.fetchOne(db, sql: "SELECT MIN(deliverAt) FROM kernel_notice WHERE deliveredAt IS NULL")
+        }
+    }
+
+    /// Delivered notices, newest first.
+    public func inbox(limit: Int = 100) throws -> [Notice] {
+        try database.read { db in
+            try Notice.filter(Column("deliveredAt") != nil)
+                .order(Column("deliveredAt").desc, Column("id").desc)
+                .limit(limit)
+                .fetchAll(db)
+        }
+    }
+
+    /// Notices still waiting for their time, soonest first.
+    public func scheduled() throws -> [Notice] {
+        try database.read { db in
+            try Notice.filter(Column("deliveredAt") == nil).order(Column("deliverAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// How many delivered notices are unread.
+    public func unreadCount() throws -> Int {
+        try database.read { db in
+            try Notice.filter(Column("deliveredAt") != nil && Column("readAt") == nil).fetchCount(db)
+        }
+    }
+
+    /// Marks every delivered notice as read.
+    public func markAllRead(now: Date = Date()) throws {
+        _ = try database.write { db in
+            try Notice.filter(Column("deliveredAt") != nil && Column("readAt") == nil)
+                .updateAll(db, Column("readAt").set(to: now))
+        }
+    }
+
+    /// Withdraws a notice that has not been delivered yet (a cancelled reminder). Returns whether one was removed.
+    @discardableResult
+    public func cancel(id: Int64) throws -> Bool {
+        try database.write { db in
+            try Notice.filter(Column("id") == id && Column("deliveredAt") == nil).deleteAll(db) > 0
+        }
+    }
+}

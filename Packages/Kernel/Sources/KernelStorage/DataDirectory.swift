@@ -1,0 +1,63 @@
+import Foundation
+
+/// The folder where Atelier keeps its databases: one SQLite file per feature plus the kernel's own.
+///
+/// The default follows the XDG base-directory convention: `$XDG_DATA_HOME/atelier`, else `~/.local/share/atelier`.
+public struct DataDirectory: Sendable, Hashable, CustomStringConvertible {
+    /// The absolute path of the folder.
+    public let path: String
+
+    /// A data directory at `path` (a leading `~` is expanded).
+    public init(path: String) {
+        self.path = (path as NSString).expandingTildeInPath
+    }
+
+    /// The default location for this user, taken from `environment`.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> DataDirectory {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return DataDirectory(path: (xdg as NSString).appendingPathComponent("atelier"))
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return DataDirectory(path: (home as NSString).appendingPathComponent(".local/share/atelier"))
+    }
+
+    public var description: String { path }
+
+    /// The path of the database file named `name` inside this folder.
+    public func databasePath(named name: String) -> String {
+        (path as NSString).appendingPathComponent("\(name).sqlite")
+    }
+
+    /// Creates the folder if needed and proves it is writable, so that a bad location fails at start-up with a
+    /// message a person can act on instead of failing later on the first save.
+    public func prepare() throws(StorageError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue {
+                throw .dataDirectoryUnusable(path: path, reason: "a file with that name is in the way")
+            }
+        } else {
+            do {
+                try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw .dataDirectoryUnusable(path: path, reason: "it could not be created (\(Self.reason(error)))")
+            }
+        }
+        let probe = (path as NSString).appendingPathComponent(".write-check-\(getpid())")
+        guard manager.createFile(atPath: probe, contents: Data("ok".utf8)) else {
+            throw .dataDirectoryUnusable(path: path, reason: "it is not writable")
+        }
+        try? manager.removeItem(atPath: probe)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain, let message = strerror(Int32(underlying.code))
+        {
+            return String(cString: message).lowercased()
+        }
+        return nsError.localizedDescription
+    }
+}

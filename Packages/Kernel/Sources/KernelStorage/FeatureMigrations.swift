@@ -1,0 +1,32 @@
+import GRDB
+
+/// The schema migrations of one feature, applied in registration order to that feature's own database.
+///
+/// Migrations are named with the feature's id as a prefix (`tasks.v1`), and are never edited once shipped: a change
+/// of schema is a new migration. They use SQL or GRDB's schema API, never the app's model types.
+public struct FeatureMigrations: Sendable {
+    private let register: @Sendable (inout DatabaseMigrator) -> Void
+
+    /// Migrations registered by `register`.
+    public init(_ register: @escaping @Sendable (inout DatabaseMigrator) -> Void) {
+        self.register = register
+    }
+
+    /// No migrations: the feature keeps no data of its own.
+    public static let none = FeatureMigrations { _ in }
+
+    /// A migrator holding these migrations.
+    public func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        register(&migrator)
+        return migrator
+    }
+
+    /// Applies the migrations not yet applied to `writer`.
+    public func apply(to writer: some DatabaseWriter) throws {
+        try migrator().migrate(writer)
+    }
+
+    /// Whether any migration is registered.
+    public var isEmpty: Bool { migrator().migrations.isEmpty }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Rejects every state-changing request (POST, PUT, PATCH, DELETE) that does not carry this browser's CSRF token,
+/// with 403 Forbidden.
+///
+/// It uses the double-submit pattern: a random token lives in a `SameSite=Strict`, HttpOnly cookie and is repeated
+/// in each form as a hidden `_csrf` field (or, for scripts, an `X-CSRF-Token` header). Another site can make a
+/// browser send the cookie, but cannot read it to fill in the field.
+public struct CSRFMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+
+    /// The cookie holding the token.
+    public static let cookieName = "atelier_csrf"
+    /// The form field holding the token.
+    public static let fieldName = "_csrf"
+    /// The header scripts may use instead of the field.
+    public static let headerName = HTTPField.Name("X-CSRF-Token")!
+
+    /// A CSRF middleware.
+    public init() {}
+
+    public func handle(
+        _ request: Request,
+        context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        let existing = request.cookies[Self.cookieName]?.value
+        let token = existing.flatMap { Self.isWellFormed($0) ? $0 : nil } ?? Self.makeToken()
+        context.csrfToken = token
+
+        var request = request
+        if Self.isStateChanging(request.method) {
+            guard let existing, Self.isWellFormed(existing) else {
+                throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
+            }
+            let submitted: String?
+            if let header = request.headers[Self.headerName] {
+                submitted = header
+            } else if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
+                let body = try await request.collectBody(upTo: 1 << 20)
+                submitted = FormData(String(buffer: body))[Self.fieldName]
+            } else {
+                submitted = nil
+            }
+            guard let submitted, Self.constantTimeEquals(submitted, existing) else {
+                throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
+            }
+        }
+
+        var response = try await next(request, context)
+        if existing != token {
+            response.setCookie(
+                Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .strict)
+            )
+        }
+        return response
+    }
+
+    static func isStateChanging(_ method: HTTPRequest.Method) -> Bool {
+        method == .post || method == .put || method == .patch || method == .delete
+    }
+
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    static func isWellFormed(_ token: String) -> Bool {
+        token.utf8.count == 64 && token.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8)
+        let b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

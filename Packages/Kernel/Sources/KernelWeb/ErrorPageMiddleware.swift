@@ -1,0 +1,32 @@
+import Hummingbird
+import Logging
+
+/// Turns every error thrown by a route into a friendly page with the right status, and never shows a stack trace
+/// or an internal message: only an `HTTPError`'s own message, written for people, reaches the page.
+public struct ErrorPageMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+    private let pages: PageRenderer
+
+    init(pages: PageRenderer) {
+        self.pages = pages
+    }
+
+    public func handle(
+        _ request: Request,
+        context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            var response = pages.errorPage(status: error.status, message: error.body, request: request, context: context)
+            for header in error.headers { response.headers.append(header) }
+            return response
+        } catch let error as any HTTPResponseError {
+            return pages.errorPage(status: error.status, message: nil, request: request, context: context)
+        } catch {
+            context.logger.error("Unhandled error for \(request.method) \(request.uri.path): \(error)")
+            return pages.errorPage(status: .internalServerError, message: nil, request: request, context: context)
+        }
+    }
+}

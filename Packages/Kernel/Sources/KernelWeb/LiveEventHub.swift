@@ -1,0 +1,147 @@
+import Foundation
+import KernelBus
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Forwards chosen bus notifications to every open page as Server-Sent Events.
+///
+/// Each connected page is one subscriber with its own unbounded stream. A subscriber is dropped as soon as its
+/// connection ends (the next write fails — a heartbeat comment is written every `heartbeat` so that even an idle
+/// disconnect is noticed), so a closed tab costs nothing afterwards. On shutdown every stream is finished, letting
+/// the server close the connections and stop promptly.
+public final class LiveEventHub: Service, Sendable {
+    /// One event as sent to the browser.
+    public struct Event: Sendable, Equatable {
+        /// The bus notification's name (`tasks.changed`).
+        public let name: String
+        /// The notification's user info as JSON, plus a `toast` text when there is one to show.
+        public let json: String
+
+        /// The event in the `text/event-stream` wire format.
+        public var wireFormat: String { "event: \(name)\ndata: \(json)\n\n" }
+    }
+
+    private struct State {
+        var nextID = 0
+        var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+    private let bus: NotificationBus
+    private let names: [BusNotification.Name]
+    private let heartbeat: Duration
+    private let observations: Mutex<[BusObservation]> = Mutex([])
+
+    /// A hub forwarding the notifications named `names` on `bus`.
+    public init(bus: NotificationBus, names: [BusNotification.Name], heartbeat: Duration = .seconds(15)) {
+        self.bus = bus
+        self.names = Array(Set(names)).sorted { $0.rawValue < $1.rawValue }
+        self.heartbeat = heartbeat
+        let tokens = self.names.map { name in
+            bus.addObserver(forName: name) { [weak self] notification in
+                self?.broadcast(Self.event(for: notification).wireFormat)
+            }
+        }
+        observations.withLock { $0 = tokens }
+    }
+
+    /// The number of pages connected now.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// The names forwarded.
+    public var forwardedNames: [BusNotification.Name] { names }
+
+    /// One page's stream; `cancel()` it when the connection ends.
+    public struct Subscription: Sendable {
+        /// The wire-format chunks to write to the page.
+        public let stream: AsyncStream<String>
+        fileprivate let id: Int?
+        fileprivate let hub: LiveEventHub
+
+        /// Stops the stream and forgets the page.
+        public func cancel() {
+            if let id { hub.unsubscribe(id) }
+        }
+    }
+
+    /// Opens a stream for one page. The stream starts with a comment so the browser knows it is connected.
+    public func subscribe() -> Subscription {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+        let id: Int? = state.withLock { state in
+            guard !state.finished else { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.subscribers[id] = continuation
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return Subscription(stream: stream, id: nil, hub: self)
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.unsubscribe(id)
+        }
+        continuation.yield(": connected\n\n")
+        return Subscription(stream: stream, id: id, hub: self)
+    }
+
+    /// Stops the stream `id`.
+    fileprivate func unsubscribe(_ id: Int) {
+        let continuation = state.withLock { $0.subscribers.removeValue(forKey: id) }
+        continuation?.finish()
+    }
+
+    private func broadcast(_ text: String) {
+        let continuations = state.withLock { Array($0.subscribers.values) }
+        for continuation in continuations { continuation.yield(text) }
+    }
+
+    /// Sends heartbeats until shutdown, then ends every stream.
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                try? await Task.sleep(for: heartbeat)
+                broadcast(": heartbeat\n\n")
+            }
+        } onGracefulShutdown: {
+            self.finishAll()
+        }
+        finishAll()
+    }
+
+    /// Ends every stream and refuses new ones.
+    public func finishAll() {
+        let continuations = state.withLock { state in
+            state.finished = true
+            let all = Array(state.subscribers.values)
+            state.subscribers = [:]
+            return all
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// The browser-facing form of a bus notification: its name, and its user info flattened to JSON scalars. A
+    /// `toast` field carries text to show, taken from the `toast` key, or from `title` and `body` for notices.
+    static func event(for notification: BusNotification) -> Event {
+        var fields: [String: Any] = ["name": notification.name.rawValue]
+        for (key, value) in notification.userInfo ?? [:] {
+            switch value {
+            case let value as String: fields[key] = value
+            case let value as Bool: fields[key] = value
+            case let value as Int: fields[key] = value
+            case let value as Int64: fields[key] = value
+            case let value as Double: fields[key] = value
+            case let value as Date: fields[key] = ISO8601DateFormatter().string(from: value)
+            default: fields[key] = String(describing: value)
+            }
+        }
+        if fields["toast"] == nil, let title = fields["title"] as? String {
+            let body = fields["body"] as? String ?? ""
+            fields["toast"] = body.isEmpty ? title : "\(title) — \(body)"
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return Event(name: notification.name.rawValue, json: String(decoding: data, as: UTF8.self))
+    }
+}

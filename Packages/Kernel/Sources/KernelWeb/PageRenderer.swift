@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import Kernel
+import Mustache
+
+/// Renders pages in the shared layout: the header with every enabled feature, flash messages, the CSRF token for
+/// forms, and the live-events script.
+public struct PageRenderer: Sendable {
+    /// One entry of the header and the launcher.
+    public struct NavigationItem: Sendable {
+        /// The feature's id.
+        public let id: String
+        /// The feature's title.
+        public let title: String
+        /// The feature's icon.
+        public let icon: String
+        /// The feature's one-sentence summary.
+        public let summary: String
+        /// The feature's home path, `/<id>`.
+        public var path: String { "/\(id)" }
+    }
+
+    /// The enabled features, in registry order.
+    public let navigation: [NavigationItem]
+    private let templates: TemplateLibrary
+    private let notices: NoticeCenter
+
+    init(navigation: [NavigationItem], templates: TemplateLibrary, notices: NoticeCenter) {
+        self.navigation = navigation
+        self.templates = templates
+        self.notices = notices
+    }
+
+    /// A complete HTML page with `body` (HTML the feature rendered, already escaped) inside the layout.
+    public func page(
+        title: String,
+        featureID: String?,
+        body: String,
+        request: Request,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var flash: Flash?
+        if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
+            flash = Flash(cookieValue: value)
+        }
+        let view = LayoutView(
+            title: title,
+            body: body,
+            csrfToken: context.csrfToken,
+            nav: navigation.map { item in
+                LayoutView.Nav(id: item.id, title: item.title, icon: item.icon, path: item.path, active: item.id == featureID)
+            },
+            flash: flash,
+            unread: (try? notices.unreadCount()) ?? 0,
+            featureID: featureID ?? "home"
+        )
+        let html = templates.render(view, "kernel/layout")
+        var response = Self.html(html, status: status)
+        if request.cookies[Flash.cookieName] != nil {
+            response.setCookie(Flash.clearingCookie)
+        }
+        return response
+    }
+
+    /// A 303 redirect to `path`, carrying `flash` to the next page.
+    public func redirect(to path: String, flash: Flash? = nil) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: path])
+        if let flash { response.setCookie(flash.cookie) }
+        return response
+    }
+
+    /// A friendly error page for `status`; `message` (shown escaped) says what the person can do.
+    public func errorPage(
+        status: HTTPResponse.Status,
+        message: String?,
+        request: Request,
+        context: AppRequestContext
+    ) -> Response {
+        let heading: String
+        let fallback: String
+        switch status.code {
+        case 404:
+            heading = "This page isn’t here"
+            fallback = "The address may be mistyped, or what it pointed to was removed."
+        case 403:
+            heading = "That request was refused"
+            fallback = "Go back, reload the page and try again."
+        case 400..<500:
+            heading = "That request could not be handled"
+            fallback = "Check what you entered and try again."
+        default:
+            heading = "Something went wrong"
+            fallback = "The problem was logged. Try again in a moment."
+        }
+        let body = templates.render(
+            ["heading": heading, "message": message ?? fallback, "code": "\(status.code)"],
+            "kernel/error"
+        )
+        return page(title: heading, featureID: nil, body: body, request: request, context: context, status: status)
+    }
+
+    /// A raw HTML response.
+    public static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+}
+
+struct LayoutView {
+    struct Nav {
+        let id: String
+        let title: String
+        let icon: String
+        let path: String
+        let active: Bool
+    }
+    let title: String
+    let body: String
+    let csrfToken: String
+    let nav: [Nav]
+    let flash: Flash?
+    let unread: Int
+    let featureID: String
+    var hasUnread: Bool { unread > 0 }
+}

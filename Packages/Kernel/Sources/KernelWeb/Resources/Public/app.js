@@ -1,0 +1,91 @@
+// Atelier shell script: live events as toasts, and swipe-to-reveal rows. Loaded on every page; no inline script
+// is ever needed (the Content-Security-Policy forbids it).
+(function () {
+  "use strict";
+
+  function toast(text) {
+    if (!text) return;
+    var box = document.getElementById("toasts");
+    if (!box) return;
+    var el = document.createElement("div");
+    el.className = "toast";
+    el.setAttribute("role", "status");
+    el.textContent = text; // text, never HTML
+    box.appendChild(el);
+    setTimeout(function () { el.remove(); }, 6000);
+  }
+  window.atelierToast = toast;
+
+  function connect() {
+    if (!window.EventSource) return;
+    var source = new EventSource("/events");
+    window.atelierEvents = source;
+    source.onopen = function () { document.documentElement.dataset.live = "connected"; };
+    source.onmessage = function () {};
+    var handle = function (event) {
+      var data = {};
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      if (data.toast) toast(data.toast);
+      if (data.name === "kernel.notice.delivered") {
+        var badge = document.querySelector("[data-unread]");
+        if (badge) badge.textContent = String((parseInt(badge.textContent, 10) || 0) + 1);
+      }
+      document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
+    };
+    // Every forwarded bus name is its own SSE event type; listen to the names the page declares plus notices.
+    var names = ["kernel.notice.delivered"];
+    var declared = document.querySelectorAll("[data-live-events]");
+    declared.forEach(function (el) { names = names.concat(el.getAttribute("data-live-events").split(/\s+/)); });
+    names.filter(Boolean).forEach(function (name) { source.addEventListener(name, handle); });
+    source.addEventListener("toast", handle);
+  }
+
+  // Swipe right-to-left on a [data-swipe] row to reveal its actions; tap elsewhere closes it.
+  function swipeRows(root) {
+    root.querySelectorAll("[data-swipe]").forEach(function (row) {
+      if (row.dataset.swipeReady) return;
+      row.dataset.swipeReady = "1";
+      var content = row.querySelector(".swipe-content");
+      var actions = row.querySelector(".swipe-actions");
+      if (!content || !actions) return;
+      var startX = 0, startY = 0, dx = 0, tracking = false, open = false;
+      function width() { return actions.offsetWidth; }
+      function set(x) { content.style.transform = x ? "translateX(" + x + "px)" : ""; }
+      row.addEventListener("pointerdown", function (e) {
+        if (e.pointerType === "mouse" && e.button !== 0) return;
+        startX = e.clientX; startY = e.clientY; dx = 0; tracking = true;
+      });
+      row.addEventListener("pointermove", function (e) {
+        if (!tracking) return;
+        var moveX = e.clientX - startX, moveY = e.clientY - startY;
+        if (Math.abs(moveX) < 6 || Math.abs(moveY) > Math.abs(moveX)) return;
+        row.classList.add("dragging");
+        dx = Math.max(-width(), Math.min(0, (open ? -width() : 0) + moveX));
+        set(dx);
+      });
+      function end() {
+        if (!tracking) return;
+        tracking = false;
+        if (!row.classList.contains("dragging")) return;
+        row.classList.remove("dragging");
+        open = dx < -width() / 3;
+        row.classList.toggle("swiped", open);
+        set(open ? -width() : 0);
+        row.dataset.justSwiped = "1";
+        setTimeout(function () { delete row.dataset.justSwiped; }, 50);
+      }
+      row.addEventListener("pointerup", end);
+      row.addEventListener("pointercancel", end);
+      row.addEventListener("pointerleave", end);
+      row.addEventListener("click", function (e) {
+        if (row.dataset.justSwiped) { e.preventDefault(); e.stopPropagation(); }
+      }, true);
+    });
+  }
+  window.atelierSwipeRows = swipeRows;
+
+  document.addEventListener("DOMContentLoaded", function () {
+    connect();
+    swipeRows(document);
+  });
+})();

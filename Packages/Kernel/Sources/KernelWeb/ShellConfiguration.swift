@@ -1,0 +1,40 @@
+import KernelBus
+import KernelStorage
+import Logging
+
+/// How the web shell is built: where it listens, where data lives, and the parts tests may want to hold.
+public struct ShellConfiguration: Sendable {
+    /// The address to listen on; loopback by default so nothing is exposed by accident.
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// Where the databases live.
+    public var dataDirectory: DataDirectory
+    /// The bus shared by the host and every feature.
+    public var bus: NotificationBus
+    /// The logger for requests and services.
+    public var logger: Logger
+    /// How often an idle live-events connection gets a heartbeat.
+    public var liveEventHeartbeat: Duration
+    /// Whether notices may also be shown with `notify-send` when a desktop is there.
+    public var desktopNotifications: Bool
+
+    /// A configuration listening on `host:port` with data in `dataDirectory`.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: DataDirectory,
+        bus: NotificationBus = NotificationBus(),
+        logger: Logger = Logger(label: "atelier"),
+        liveEventHeartbeat: Duration = .seconds(15),
+        desktopNotifications: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.bus = bus
+        self.logger = logger
+        self.liveEventHeartbeat = liveEventHeartbeat
+        self.desktopNotifications = desktopNotifications
+    }
+}

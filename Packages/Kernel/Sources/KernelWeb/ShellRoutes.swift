@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import Kernel
+import NIOCore
+
+/// The shell's own pages: the launcher, the notice inbox, the live-events stream and a health check.
+struct ShellRoutes {
+    let pages: PageRenderer
+    let templates: TemplateLibrary
+    let notices: NoticeCenter
+    let hub: LiveEventHub
+
+    func add(to router: Router<AppRequestContext>) {
+        router.get("/") { request, context in
+            let body = templates.render(["features": pages.navigation], "kernel/launcher")
+            return pages.page(title: "Atelier", featureID: nil, body: body, request: request, context: context)
+        }
+        router.get("/inbox") { request, context in
+            let inbox = try notices.inbox().map(InboxRow.init)
+            let body = templates.render(
+                ["notices": inbox, "empty": inbox.isEmpty, "csrfToken": context.csrfToken, "hasUnread": inbox.contains { $0.unread }],
+                "kernel/inbox"
+            )
+            return pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
+        }
+        router.post("/inbox/read") { _, _ in
+            try notices.markAllRead()
+            return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
+        }
+        router.get("/events") { _, _ in
+            let subscription = hub.subscribe()
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                body: ResponseBody { writer in
+                    defer { subscription.cancel() }
+                    for await chunk in subscription.stream {
+                        try await writer.write(ByteBuffer(string: chunk))
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        router.get("/health") { _, _ in
+            "ok"
+        }
+    }
+}
+
+struct InboxRow {
+    let title: String
+    let body: String
+    let link: String?
+    let when: String
+    let unread: Bool
+
+    init(_ notice: Notice) {
+        title = notice.title
+        body = notice.body
+        link = notice.link.flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "d MMM yyyy, HH:mm"
+        when = formatter.string(from: notice.deliveredAt ?? notice.deliverAt)
+        unread = notice.readAt == nil
+    }
+}
