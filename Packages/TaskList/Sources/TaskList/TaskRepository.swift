@@ -188,11 +188,13 @@ public struct TaskRepository: Sendable {
     public func seedIfEmpty(today: TaskDay) throws -> [TaskItem] {
         let stamp = now()
         return try writer.write { db in
-            let seededKey = "seeded"
-            if try String.fetchOne(db, sql: "SELECT value FROM tasks_meta WHERE key = ?", arguments: [seededKey]) != nil {
-                return []
-            }
-            try db.execute(sql: "INSERT INTO tasks_meta (key, value) VALUES (?, ?)", arguments: [seededKey, today.isoString])
+            // Writing first takes the write lock at once, so two processes opening a new database together
+            // cannot both seed it.
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO tasks_meta (key, value) VALUES ('seeded', ?)",
+                arguments: [today.isoString]
+            )
+            guard db.changesCount > 0 else { return [] }
             guard try TaskItem.fetchCount(db) == 0 else { return [] }
             var items: [TaskItem] = []
             for example in Self.examples {
