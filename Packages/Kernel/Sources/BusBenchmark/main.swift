@@ -1,3 +1,189 @@
+import Foundation
 import KernelBus
+import Synchronization
 
-print(NotificationBus.default.observerCount)
+// Measures KernelBus against Foundation's NotificationCenter, side by side, in one run.
+// Build in release mode: Scripts/bench-bus.
+
+struct BenchMessage: BusMessage {
+    static let name: BusNotification.Name = "bench.typed"
+    let value: Int
+}
+
+let busName: BusNotification.Name = "bench.post"
+let foundationName = Notification.Name("bench.post")
+
+/// Monotonic nanoseconds.
+func now() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// The best of `rounds` timings of `body`, in nanoseconds per iteration.
+func measure(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double {
+    body(max(iterations / 10, 1))
+    var best = Double.infinity
+    for _ in 0..<rounds {
+        let start = now()
+        body(iterations)
+        best = min(best, Double(now() - start) / Double(iterations))
+    }
+    return best
+}
+
+func format(_ value: Double) -> String {
+    value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+}
+
+func report(_ name: String, ours: Double, foundation: Double, extra: String = "") {
+    print(
+        "bench \(name) ours_ns=\(format(ours)) foundation_ns=\(format(foundation)) ratio=\(String(format: "%.3f", ours / foundation))\(extra)"
+    )
+}
+
+// MARK: Post with N observers
+
+func benchPost(observers: Int, iterations: Int) {
+    let bus = NotificationBus()
+    let tokens = (0..<observers).map { _ in bus.addObserver(forName: busName) { _ in } }
+    let center = NotificationCenter()
+    let foundationTokens = (0..<observers).map { _ in
+        center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
+    }
+    let ours = measure(iterations: iterations) { count in
+        for _ in 0..<count { bus.post(name: busName) }
+    }
+    let foundation = measure(iterations: iterations / 4) { count in
+        for _ in 0..<count { center.post(name: foundationName, object: nil) }
+    }
+    report("post-\(observers)-observers", ours: ours, foundation: foundation)
+    withExtendedLifetime(tokens) {}
+    foundationTokens.forEach(center.removeObserver)
+}
+
+// MARK: One name among 1,000
+
+func benchManyNames(iterations: Int) {
+    let names = (0..<1_000).map { "bench.name.\($0)" }
+    let bus = NotificationBus()
+    let tokens = names.map { bus.addObserver(forName: BusNotification.Name($0)) { _ in } }
+    let center = NotificationCenter()
+    let foundationTokens = names.map { center.addObserver(forName: Notification.Name($0), object: nil, queue: nil) { _ in } }
+    let ourTarget = BusNotification.Name(names[500])
+    let foundationTarget = Notification.Name(names[500])
+    let ours = measure(iterations: iterations) { count in
+        for _ in 0..<count { bus.post(name: ourTarget) }
+    }
+    let foundation = measure(iterations: iterations / 100) { count in
+        for _ in 0..<count { center.post(name: foundationTarget, object: nil) }
+    }
+    report("post-1-of-1000-names", ours: ours, foundation: foundation)
+    withExtendedLifetime(tokens) {}
+    foundationTokens.forEach(center.removeObserver)
+}
+
+// MARK: Add + remove churn
+
+func benchChurn(iterations: Int) {
+    let bus = NotificationBus()
+    let tokens = (0..<10).map { _ in bus.addObserver(forName: busName) { _ in } }
+    let center = NotificationCenter()
+    let foundationTokens = (0..<10).map { _ in center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in } }
+    let ours = measure(iterations: iterations) { count in
+        for _ in 0..<count {
+            let token = bus.addObserver(forName: busName) { _ in }
+            bus.removeObserver(token)
+        }
+    }
+    let foundation = measure(iterations: iterations / 4) { count in
+        for _ in 0..<count {
+            let token = center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
+            center.removeObserver(token)
+        }
+    }
+    report("add-remove", ours: ours, foundation: foundation)
+    withExtendedLifetime(tokens) {}
+    foundationTokens.forEach(center.removeObserver)
+}
+
+// MARK: Several posting threads
+
+/// Runs `body(postsPerThread)` on `threads` threads started together; returns wall nanoseconds per post.
+func concurrentPerPost(threads: Int, postsPerThread: Int, rounds: Int = 5, _ body: @escaping @Sendable (Int) -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<rounds {
+        let shared = ConcurrentRun(threads: threads)
+        for _ in 0..<threads {
+            let thread = Thread {
+                shared.ready.add(1, ordering: .relaxed)
+                while !shared.go.load(ordering: .acquiring) {}
+                body(postsPerThread)
+                shared.done.add(1, ordering: .releasing)
+            }
+            thread.start()
+        }
+        while shared.ready.load(ordering: .acquiring) < threads {}
+        let began = now()
+        shared.go.store(true, ordering: .releasing)
+        while shared.done.load(ordering: .acquiring) < threads {
+            sched_yield()
+        }
+        let elapsed = now() - began
+        best = min(best, Double(elapsed) / Double(threads * postsPerThread))
+    }
+    return best
+}
+
+final class ConcurrentRun: Sendable {
+    let threads: Int
+    let ready = Atomic<Int>(0)
+    let go = Atomic<Bool>(false)
+    let done = Atomic<Int>(0)
+
+    init(threads: Int) {
+        self.threads = threads
+    }
+}
+
+func benchThreads(iterations: Int) {
+    let bus = NotificationBus()
+    let tokens = (0..<10).map { _ in bus.addObserver(forName: busName) { _ in } }
+    let center = NotificationCenter()
+    let foundationTokens = (0..<10).map { _ in center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in } }
+    let oursBody: @Sendable (Int) -> Void = { count in
+        for _ in 0..<count { bus.post(name: busName) }
+    }
+    let foundationBody: @Sendable (Int) -> Void = { count in
+        for _ in 0..<count { center.post(name: foundationName, object: nil) }
+    }
+    let oursOne = concurrentPerPost(threads: 1, postsPerThread: iterations, oursBody)
+    let oursFour = concurrentPerPost(threads: 4, postsPerThread: iterations / 4, oursBody)
+    let foundationOne = concurrentPerPost(threads: 1, postsPerThread: iterations / 4, foundationBody)
+    let foundationFour = concurrentPerPost(threads: 4, postsPerThread: iterations / 16, foundationBody)
+    report(
+        "post-10-observers-4-threads",
+        ours: oursFour,
+        foundation: foundationFour,
+        extra: " ours_1thread_ns=\(format(oursOne)) foundation_1thread_ns=\(format(foundationOne))"
+            + " ours_scaling=\(String(format: "%.2f", oursFour / oursOne))"
+            + " foundation_scaling=\(String(format: "%.2f", foundationFour / foundationOne))"
+    )
+    withExtendedLifetime(tokens) {}
+    foundationTokens.forEach(center.removeObserver)
+}
+
+let scale = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1
+let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+func run(_ name: String, _ body: () -> Void) {
+    if only == nil || only == name { body() }
+}
+print("# KernelBus vs Foundation.NotificationCenter; ns per operation, best of several rounds")
+run("post") {
+    benchPost(observers: 1, iterations: 2_000_000 * scale)
+    benchPost(observers: 10, iterations: 1_000_000 * scale)
+    benchPost(observers: 100, iterations: 200_000 * scale)
+}
+run("names") { benchManyNames(iterations: 1_000_000 * scale) }
+run("churn") { benchChurn(iterations: 500_000 * scale) }
+run("threads") { benchThreads(iterations: 2_000_000 * scale) }

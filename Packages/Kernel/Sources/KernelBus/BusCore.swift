@@ -1,75 +1,210 @@
 import Synchronization
 
 /// The registration table of a bus and its post loop.
+///
+/// Writers (registration and removal) serialize on `state`. Posts take no lock: inside an epoch read section
+/// they load the published name table and observer lists (see ``EpochReclamation``), and never touch a
+/// reference count or any other memory written by other threads while nothing is being registered.
 final class BusCore: Sendable {
     private struct State {
         var nextSequence: UInt64 = 1
-        var lists: [BusNotification.Name: ObserverList] = [:]
-        var wildcards = ObserverList.empty
+        var slots: [BusNotification.Name: NameSlot] = [:]
+        var emptySlots = 0
+        var retired = RetiredObjects()
     }
 
     private let state = Mutex(State())
+    private let table: Atomic<Unmanaged<NameTable>>
+    private let wildcards = NameSlot()
 
-    func register(_ make: (UInt64) -> ObserverEntry) -> ObserverEntry {
-        state.withLock { state in
+    init() {
+        table = Atomic(.passRetained(NameTable(slots: [:])))
+    }
+
+    deinit {
+        table.load(ordering: .acquiring).release()
+    }
+
+    // MARK: Writing
+
+    /// Creates an entry with the next sequence number and publishes it.
+    func register<Entry: ObserverEntry>(_ make: @Sendable (UInt64) -> Entry) -> Entry {
+        let (entry, freed) = state.withLock { state -> (Entry, [AnyObject]) in
             let entry = make(state.nextSequence)
             state.nextSequence += 1
             if let name = entry.name {
-                state.lists[name] = (state.lists[name] ?? .empty).appending(entry)
+                let slot: NameSlot
+                if let existing = state.slots[name] {
+                    slot = existing
+                    if slot.live == 0 { state.emptySlots -= 1 }
+                } else {
+                    slot = NameSlot()
+                    state.slots[name] = slot
+                    publishTable(&state)
+                }
+                slot.append(entry, retired: &state.retired)
+                entry.slot = .passUnretained(slot)
             } else {
-                state.wildcards = state.wildcards.appending(entry)
+                wildcards.append(entry, retired: &state.retired)
+                entry.slot = .passUnretained(wildcards)
             }
-            return entry
+            return (entry, state.retired.collect())
         }
+        _ = freed
+        return entry
     }
 
+    /// Removes an entry; does nothing if it was already removed.
     func unregister(_ entry: ObserverEntry) {
-        guard entry.deactivate() else { return }
-        state.withLock { state in
-            if let name = entry.name {
-                let list = state.lists[name]?.removing(entry)
-                state.lists[name] = list?.entries.isEmpty == true ? nil : list
-            } else {
-                state.wildcards = state.wildcards.removing(entry)
-            }
+        let (removed, freed) = state.withLock { state -> (Bool, [AnyObject]) in
+            guard let slot = entry.slot?.takeUnretainedValue(), entry.deactivate() else { return (false, []) }
+            entry.slot = nil
+            slot.entryRemoved(retired: &state.retired)
+            if slot.live == 0 && slot !== wildcards { state.emptySlots += 1 }
+            return (true, state.retired.collect())
         }
-        entry.didRemove()
-    }
-
-    func post(_ notification: BusNotification, group: DeliveryGroup?) {
-        let (named, wildcards) = state.withLock { ($0.lists[notification.name], $0.wildcards) }
-        let postedObject = notification.object
-        let postedID = postedObject.map { ObjectIdentifier($0) }
-        forEachEntry(named, wildcards) { entry in
-            if entry.matches(objectID: postedID, object: postedObject) {
-                entry.deliver(notification)
-            }
+        _ = freed
+        if removed {
+            entry.didRemove()
         }
     }
 
-    private func forEachEntry(_ named: ObserverList?, _ wildcards: ObserverList, _ body: (ObserverEntry) -> Void) {
-        let a = named?.entries ?? []
-        let b = wildcards.entries
+    /// Publishes a table of the current slots, dropping empty ones when they have piled up, and retires the
+    /// previous table.
+    private func publishTable(_ state: inout State) {
+        if state.emptySlots >= 8 && state.emptySlots * 2 >= state.slots.count {
+            state.slots = state.slots.filter { $0.value.live > 0 }
+            state.emptySlots = 0
+        }
+        let previous = table.exchange(.passRetained(NameTable(slots: state.slots)), ordering: .sequentiallyConsistent)
+        state.retired.retire(previous.takeRetainedValue())
+    }
+
+    /// Removes every entry, for a bus that is being deinitialized. Tokens that outlive the bus keep only
+    /// this emptied core alive.
+    func close() {
+        let entries = allEntries(pruning: false)
+        for entry in entries {
+            unregister(entry)
+        }
+        let freed = state.withLock { state -> [AnyObject] in
+            let slots = state.slots
+            state.slots = [:]
+            state.emptySlots = 0
+            publishTable(&state)
+            return Array(slots.values) + state.retired.collect()
+        }
+        _ = freed
+    }
+
+    // MARK: Posting
+
+    /// Calls `body` for every active entry registered for `name` or for every name, whose object filter
+    /// accepts `object`, in registration order.
+    @inline(__always)
+    func forEachObserver(
+        of name: BusNotification.Name,
+        object: (any AnyObject & Sendable)?,
+        _ body: (ObserverEntry) -> Void
+    ) {
+        EpochReclamation.withReadSection {
+            let named = table.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { $0[slots: name] }
+            let objectID = object.map { ObjectIdentifier($0) }
+            wildcards.load()._withUnsafeGuaranteedRef { wildcards in
+                if let named {
+                    named._withUnsafeGuaranteedRef { $0.load() }._withUnsafeGuaranteedRef { named in
+                        if wildcards.count == 0 {
+                            visit(named, objectID: objectID, object: object, body)
+                        } else {
+                            merge(named, wildcards, objectID: objectID, object: object, body)
+                        }
+                    }
+                } else {
+                    visit(wildcards, objectID: objectID, object: object, body)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func visit(
+        _ list: ObserverList,
+        objectID: ObjectIdentifier?,
+        object: (any AnyObject & Sendable)?,
+        _ body: (ObserverEntry) -> Void
+    ) {
+        let count = list.count
+        var index = 0
+        while index < count {
+            list[index]._withUnsafeGuaranteedRef { entry in
+                if entry.isActive && entry.matches(objectID: objectID, object: object) {
+                    body(entry)
+                }
+            }
+            index += 1
+        }
+    }
+
+    private func merge(
+        _ named: ObserverList,
+        _ wildcards: ObserverList,
+        objectID: ObjectIdentifier?,
+        object: (any AnyObject & Sendable)?,
+        _ body: (ObserverEntry) -> Void
+    ) {
+        let namedCount = named.count
+        let wildcardCount = wildcards.count
         var i = 0
         var j = 0
-        while i < a.count || j < b.count {
-            let entry: ObserverEntry
-            if j == b.count || (i < a.count && a[i].sequence < b[j].sequence) {
-                entry = a[i]
+        while i < namedCount || j < wildcardCount {
+            let next: Unmanaged<ObserverEntry>
+            if j == wildcardCount
+                || i < namedCount
+                    && named[i]._withUnsafeGuaranteedRef({ $0.sequence })
+                        < wildcards[j]._withUnsafeGuaranteedRef({ $0.sequence })
+            {
+                next = named[i]
                 i += 1
             } else {
-                entry = b[j]
+                next = wildcards[j]
                 j += 1
             }
-            if entry.isActive {
-                body(entry)
+            next._withUnsafeGuaranteedRef { entry in
+                if entry.isActive && entry.matches(objectID: objectID, object: object) {
+                    body(entry)
+                }
             }
         }
     }
 
+    /// Posts a classic notification.
+    func post(_ notification: BusNotification, group: DeliveryGroup?) {
+        forEachObserver(of: notification.name, object: notification.object) { entry in
+            entry.deliver(notification, group: group)
+        }
+    }
+
+    /// Posts a typed message: typed observers of the same type get it directly, every other observer gets
+    /// the notification the message makes, built once on first need.
+    func post<Message: BusMessage>(_ message: Message, group: DeliveryGroup?) {
+        let messageType = ObjectIdentifier(Message.self)
+        var notification: BusNotification?
+        forEachObserver(of: Message.name, object: message.subject) { entry in
+            if entry.messageType == messageType {
+                unsafeDowncast(entry, to: TypedEntry<Message>.self).deliver(message, group: group)
+            } else {
+                if notification == nil {
+                    notification = message.makeNotification()
+                }
+                entry.deliver(notification!, group: group)
+            }
+        }
+    }
+
+    // MARK: Introspection
+
     func count(forName name: BusNotification.Name?) -> Int {
-        let list = state.withLock { state in name.map { state.lists[$0] ?? .empty } ?? state.wildcards }
-        return list.entries.count { $0.isActive && $0.isAlive }
+        entries(forName: name).count
     }
 
     func totalCount() -> Int {
@@ -80,65 +215,45 @@ final class BusCore: Sendable {
         allEntries().map(BusRegistration.init(entry:))
     }
 
-    private func allEntries() -> [ObserverEntry] {
-        let lists = state.withLock { state in Array(state.lists.values) + [state.wildcards] }
-        return lists.flatMap(\.entries).filter { $0.isActive && $0.isAlive }.sorted { $0.sequence < $1.sequence }
+    /// The live entries registered for `name` (or for every name), pruning dead weak targets.
+    func entries(forName name: BusNotification.Name?) -> [ObserverEntry] {
+        let entries = state.withLock { state -> [ObserverEntry] in
+            let slot: NameSlot? = if let name { state.slots[name] } else { wildcards }
+            return slot?.current.liveEntries() ?? []
+        }
+        return pruned(entries)
+    }
+
+    func allEntries(pruning: Bool = true) -> [ObserverEntry] {
+        let entries = state.withLock { state in
+            state.slots.values.flatMap { $0.current.liveEntries() } + wildcards.current.liveEntries()
+        }
+        return (pruning ? pruned(entries) : entries).sorted { $0.sequence < $1.sequence }
+    }
+
+    private func pruned(_ entries: [ObserverEntry]) -> [ObserverEntry] {
+        entries.filter { entry in
+            if entry.isAlive { return true }
+            unregister(entry)
+            return false
+        }
     }
 }
 
-/// An immutable list of entries in registration order.
-final class ObserverList: Sendable {
-    static let empty = ObserverList([])
+/// An immutable map from names to slots, published atomically and retired through epoch reclamation.
+///
+/// `@unchecked Sendable`: immutable after `init`; the unmanaged references in `index` are kept alive by
+/// `slots`.
+final class NameTable: @unchecked Sendable {
+    let index: [BusNotification.Name: Unmanaged<NameSlot>]
+    private let slots: [NameSlot]
 
-    let entries: [ObserverEntry]
-
-    init(_ entries: [ObserverEntry]) {
-        self.entries = entries
+    init(slots: [BusNotification.Name: NameSlot]) {
+        self.slots = Array(slots.values)
+        self.index = slots.mapValues { Unmanaged.passUnretained($0) }
     }
 
-    func appending(_ entry: ObserverEntry) -> ObserverList {
-        ObserverList(entries + [entry])
-    }
-
-    func removing(_ entry: ObserverEntry) -> ObserverList {
-        ObserverList(entries.filter { $0 !== entry })
-    }
-}
-
-/// Counts the isolated deliveries of one ``NotificationBus/postAndWait(_:)`` and resumes the poster when
-/// the last one has run.
-final class DeliveryGroup: Sendable {
-    private struct State {
-        var pending = 1
-        var waiter: CheckedContinuation<Void, Never>?
-    }
-
-    private let state = Mutex(State())
-
-    func enter() {
-        state.withLock { $0.pending += 1 }
-    }
-
-    func leave() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.pending -= 1
-            guard state.pending == 0 else { return nil }
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    /// Drops the poster's own count and waits for the deliveries.
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let done = state.withLock { state -> Bool in
-                state.pending -= 1
-                if state.pending == 0 { return true }
-                state.waiter = continuation
-                return false
-            }
-            if done { continuation.resume() }
-        }
-    }
+    /// The slot for a name, without retaining it.
+    @inline(__always)
+    subscript(slots name: BusNotification.Name) -> Unmanaged<NameSlot>? { index[name] }
 }

@@ -2,18 +2,23 @@
 ///
 /// Dropping the last reference to the token removes the observer, and so does ``cancel()`` or
 /// ``NotificationBus/removeObserver(_:)``. Removing an observation twice, or on a bus it does not belong
-/// to, does nothing.
+/// to, does nothing. (Registrations of a weak target are the exception: they live as long as the target,
+/// and dropping their token does not remove them.)
 public final class BusObservation: Sendable, Hashable {
     let entry: ObserverEntry
-    private weak let bus: NotificationBus?
+    /// The registration table of the bus. Once the bus itself is gone the table is emptied, so holding it
+    /// keeps only a small object alive.
+    let core: BusCore
 
     init(entry: ObserverEntry, bus: NotificationBus) {
         self.entry = entry
-        self.bus = bus
+        self.core = bus.core
     }
 
     deinit {
-        bus?.remove(entry)
+        if entry.removedWithToken && entry.isActive {
+            core.unregister(entry)
+        }
     }
 
     /// Whether the observer is still registered.
@@ -25,12 +30,12 @@ public final class BusObservation: Sendable, Hashable {
     /// Removes the observer. Once `cancel()` returns the observer is not called again. Calling it again
     /// does nothing.
     public func cancel() {
-        bus?.remove(entry)
+        core.unregister(entry)
     }
 
     /// Whether the bus this observation was registered on is `bus`.
     func belongs(to bus: NotificationBus) -> Bool {
-        self.bus === bus
+        core === bus.core
     }
 
     /// Identity: two observations are equal when they are the same token.

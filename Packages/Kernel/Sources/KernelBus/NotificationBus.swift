@@ -29,6 +29,10 @@ public final class NotificationBus: Sendable {
     /// Creates an independent bus.
     public init() {}
 
+    deinit {
+        core.close()
+    }
+
     // MARK: Registration
 
     /// Registers a block called synchronously, on the posting thread, for every matching notification.
@@ -93,7 +97,7 @@ public final class NotificationBus: Sendable {
     /// already under way. Removing an observation twice, or one from another bus, does nothing.
     public func removeObserver(_ observation: BusObservation) {
         guard observation.belongs(to: self) else { return }
-        remove(observation.entry)
+        core.unregister(observation.entry)
     }
 
     /// Removes an observer if it was registered for `name` and `object`, Foundation style: a `nil` name or
@@ -108,10 +112,6 @@ public final class NotificationBus: Sendable {
         let entry = observation.entry
         if let name, entry.name != name { return }
         if let object, entry.objectID != ObjectIdentifier(object) { return }
-        remove(entry)
-    }
-
-    func remove(_ entry: ObserverEntry) {
         core.unregister(entry)
     }
 

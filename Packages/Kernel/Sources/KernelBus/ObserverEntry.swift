@@ -2,12 +2,12 @@ import Synchronization
 
 /// One registration held by a bus: what it matches and how it is delivered.
 ///
-/// Subclasses decide how a delivery is made (a plain block, a typed block, a weak target, a mailbox on
-/// an executor, the buffer of an async sequence).
+/// Subclasses decide how a delivery is made: a plain block, a typed block, a weak target, a mailbox drained
+/// on an actor, or the buffer of an async sequence.
 ///
-/// `@unchecked Sendable`: every stored property is a `let` of a `Sendable` type, an `Atomic`, or the
-/// `weak` reference to the matched object, which is written once in `init` before the entry is shared
-/// and afterwards only read (the runtime zeroes weak references atomically).
+/// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): every stored property is
+/// a `let` of a `Sendable` type, an `Atomic`, or a `weak let`, which the runtime zeroes atomically, except
+/// `slot`, which is only touched under the bus lock. Subclasses keep to the same rule.
 class ObserverEntry: @unchecked Sendable {
     /// Registration order, unique within a bus.
     let sequence: UInt64
@@ -17,28 +17,35 @@ class ObserverEntry: @unchecked Sendable {
     let objectID: ObjectIdentifier?
     /// The registered object itself, held weakly so that a later object at the same address does not match.
     private weak let object: (any AnyObject & Sendable)?
-    /// For typed observers, the message type they take.
+    /// For typed observers, the message type they take; such entries are ``TypedEntry`` of that type.
     let messageType: ObjectIdentifier?
+    /// The bus core, for entries that remove themselves (a weak target that died).
+    weak let core: BusCore?
     private let active = Atomic<Bool>(true)
+    /// The slot the entry was added to. Only read and written under the bus lock, and valid while the entry
+    /// is active (an active entry keeps its slot registered).
+    var slot: Unmanaged<NameSlot>?
 
     init(
         sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
-        messageType: ObjectIdentifier? = nil
+        messageType: ObjectIdentifier? = nil,
+        core: BusCore? = nil
     ) {
         self.sequence = sequence
         self.name = name
         self.objectID = object.map { ObjectIdentifier($0) }
         self.object = object
         self.messageType = messageType
+        self.core = core
     }
 
     /// Whether the entry may still be called.
     @inline(__always)
     final var isActive: Bool { active.load(ordering: .acquiring) }
 
-    /// Marks the entry removed; returns whether it was active.
+    /// Marks the entry removed; returns whether it was active. Called under the bus lock.
     final func deactivate() -> Bool {
         active.exchange(false, ordering: .acquiringAndReleasing)
     }
@@ -54,59 +61,113 @@ class ObserverEntry: @unchecked Sendable {
     /// The registered object, if it is still alive.
     final var registeredObject: (any AnyObject & Sendable)? { object }
 
+    /// Removes the entry from its bus (a weak target or actor that died).
+    final func removeFromBus() {
+        core?.unregister(self)
+    }
+
     /// Whether the observer can still be called at all (a weak target that died cannot).
     var isAlive: Bool { true }
 
-    /// Delivers a classic notification.
-    func deliver(_ notification: BusNotification) {}
+    /// Delivers a classic notification; `group` counts deliveries made on another executor.
+    func deliver(_ notification: BusNotification, group: DeliveryGroup?) {}
 
-    /// How the entry delivers, for ``BusRegistration``.
+    /// Where the entry is called, for ``BusRegistration``.
     var delivery: BusRegistration.Delivery { .synchronous }
 
     /// What the entry calls, for ``BusRegistration``.
     var kind: BusRegistration.Kind { .block }
 
-    /// Called once when the entry is removed from its bus.
+    /// Whether dropping the observation token removes the entry (not for weak targets, whose lifetime
+    /// decides).
+    var removedWithToken: Bool { true }
+
+    /// Called once after the entry has been removed from its bus.
     func didRemove() {}
 }
 
 /// An observer block called on the posting thread.
 final class BlockEntry: ObserverEntry, @unchecked Sendable {
     let block: @Sendable (BusNotification) -> Void
+    private let entryKind: BusRegistration.Kind
+    private let onRemove: (@Sendable () -> Void)?
 
     init(
         sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
+        kind: BusRegistration.Kind = .block,
+        onRemove: (@Sendable () -> Void)? = nil,
         block: @escaping @Sendable (BusNotification) -> Void
     ) {
         self.block = block
+        self.entryKind = kind
+        self.onRemove = onRemove
         super.init(sequence: sequence, name: name, object: object)
     }
 
-    override func deliver(_ notification: BusNotification) {
+    override func deliver(_ notification: BusNotification, group: DeliveryGroup?) {
         block(notification)
+    }
+
+    override var kind: BusRegistration.Kind { entryKind }
+
+    override func didRemove() {
+        onRemove?()
     }
 }
 
-/// A typed observer block called on the posting thread.
-final class MessageEntry<Message: BusMessage>: ObserverEntry, @unchecked Sendable {
-    let block: @Sendable (Message) -> Void
-
-    init(
-        sequence: UInt64,
-        subject: (any AnyObject & Sendable)?,
-        block: @escaping @Sendable (Message) -> Void
-    ) {
-        self.block = block
-        super.init(sequence: sequence, name: Message.name, object: subject, messageType: ObjectIdentifier(Message.self))
+/// Base of typed observers: entries whose `messageType` is `Message`.
+class TypedEntry<Message: BusMessage>: ObserverEntry, @unchecked Sendable {
+    init(sequence: UInt64, subject: (any AnyObject & Sendable)?, core: BusCore? = nil) {
+        super.init(
+            sequence: sequence,
+            name: Message.name,
+            object: subject,
+            messageType: ObjectIdentifier(Message.self),
+            core: core
+        )
     }
 
-    override func deliver(_ notification: BusNotification) {
+    /// Delivers a typed message.
+    func deliver(_ message: Message, group: DeliveryGroup?) {}
+
+    /// A classic post of the message's name reaches typed observers when the message can be rebuilt from it.
+    final override func deliver(_ notification: BusNotification, group: DeliveryGroup?) {
         if let message = Message.makeMessage(notification) {
-            block(message)
+            deliver(message, group: group)
         }
     }
 
     override var kind: BusRegistration.Kind { .message(String(reflecting: Message.self)) }
+}
+
+/// A typed observer block called on the posting thread.
+final class MessageBlockEntry<Message: BusMessage>: TypedEntry<Message>, @unchecked Sendable {
+    let block: @Sendable (Message) -> Void
+    private let isSequence: Bool
+    private let onRemove: (@Sendable () -> Void)?
+
+    init(
+        sequence: UInt64,
+        subject: (any AnyObject & Sendable)?,
+        isSequence: Bool = false,
+        onRemove: (@Sendable () -> Void)? = nil,
+        block: @escaping @Sendable (Message) -> Void
+    ) {
+        self.block = block
+        self.isSequence = isSequence
+        self.onRemove = onRemove
+        super.init(sequence: sequence, subject: subject)
+    }
+
+    override func deliver(_ message: Message, group: DeliveryGroup?) {
+        block(message)
+    }
+
+    override var kind: BusRegistration.Kind { isSequence ? .sequence : super.kind }
+
+    override func didRemove() {
+        onRemove?()
+    }
 }
