@@ -23,8 +23,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "BusBenchmark",
-            dependencies: ["KernelBus"]
+            dependencies: ["KernelBus", "CMallocCounter"]
         ),
+        .target(name: "CMallocCounter"),
         .target(
             name: "Kernel",
             dependencies: [

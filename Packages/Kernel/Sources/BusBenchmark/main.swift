@@ -1,3 +1,4 @@
+import CMallocCounter
 import Foundation
 import KernelBus
 import Synchronization
@@ -34,6 +35,11 @@ func measure(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double 
 
 func format(_ value: Double) -> String {
     value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+}
+
+/// A per-operation allocation count: whole numbers without decimals.
+func count(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
 }
 
 func report(_ name: String, ours: Double, foundation: Double, extra: String = "") {
@@ -173,6 +179,37 @@ func benchThreads(iterations: Int) {
     foundationTokens.forEach(center.removeObserver)
 }
 
+// MARK: Allocations per typed post
+
+/// Heap allocations per call of `body`, counted over `iterations` calls after a warm-up.
+func allocations(iterations: Int, _ body: () -> Void) -> Double {
+    for _ in 0..<100 { body() }
+    malloc_counter_reset()
+    malloc_counter_set_enabled(true)
+    for _ in 0..<iterations { body() }
+    malloc_counter_set_enabled(false)
+    return Double(malloc_counter_count()) / Double(iterations)
+}
+
+func benchTypedAllocations() {
+    guard malloc_counter_is_supported() else {
+        print("bench typed-post-allocs unsupported: allocation counting needs glibc")
+        return
+    }
+    let bus = NotificationBus()
+    let token = bus.addObserver(for: BenchMessage.self) { _ in }
+    let center = NotificationCenter()
+    let foundationToken = center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
+    // Sanity check: the counter sees a Swift heap allocation.
+    let probe = allocations(iterations: 10) { _ = [Int](repeating: 1, count: 64) }
+    let ours = allocations(iterations: 10_000) { bus.post(BenchMessage(value: 1)) }
+    let foundation = allocations(iterations: 10_000) { center.post(name: foundationName, object: nil) }
+    print("# allocation counter check: \(format(probe)) allocation(s) counted per 64-element array")
+    print("bench typed-post-allocs ours=\(count(ours)) foundation=\(count(foundation))")
+    withExtendedLifetime(token) {}
+    center.removeObserver(foundationToken)
+}
+
 let scale = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func run(_ name: String, _ body: () -> Void) {
@@ -187,3 +224,4 @@ run("post") {
 run("names") { benchManyNames(iterations: 1_000_000 * scale) }
 run("churn") { benchChurn(iterations: 500_000 * scale) }
 run("threads") { benchThreads(iterations: 2_000_000 * scale) }
+run("allocs") { benchTypedAllocations() }
