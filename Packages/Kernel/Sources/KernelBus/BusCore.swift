@@ -11,6 +11,9 @@ final class BusCore: Sendable {
         var slots: [BusNotification.Name: NameSlot] = [:]
         var emptySlots = 0
         var retired = RetiredObjects()
+        /// The slot of the latest registration (registrations for one name often come in a row); it is
+        /// kept alive by `slots` and cleared whenever slots are dropped.
+        var lastSlot: (name: BusNotification.Name, slot: Unmanaged<NameSlot>)?
     }
 
     private let state = Mutex(State())
@@ -33,17 +36,26 @@ final class BusCore: Sendable {
             let entry = make(state.nextSequence)
             state.nextSequence += 1
             if let name = entry.name {
-                let slot: NameSlot
-                if let existing = state.slots[name] {
-                    slot = existing
-                    if slot.live == 0 { state.emptySlots -= 1 }
+                let slot: Unmanaged<NameSlot>
+                if let last = state.lastSlot, last.name == name {
+                    slot = last.slot
+                } else if let existing = state.slots[name] {
+                    slot = .passUnretained(existing)
                 } else {
-                    slot = NameSlot()
-                    state.slots[name] = slot
+                    let created = NameSlot()
+                    state.slots[name] = created
                     publishTable(&state)
+                    slot = .passUnretained(created)
+                    state.emptySlots += 1  // Counted as empty until the append below.
                 }
-                slot.append(entry, retired: &state.retired)
-                entry.slot = .passUnretained(slot)
+                let wasEmpty = slot._withUnsafeGuaranteedRef { slot in
+                    let wasEmpty = slot.live == 0
+                    slot.append(entry, retired: &state.retired)
+                    return wasEmpty
+                }
+                if wasEmpty { state.emptySlots -= 1 }
+                entry.slot = slot
+                state.lastSlot = (name, slot)
             } else {
                 wildcards.append(entry, retired: &state.retired)
                 entry.slot = .passUnretained(wildcards)
@@ -57,10 +69,13 @@ final class BusCore: Sendable {
     /// Removes an entry; does nothing if it was already removed.
     func unregister(_ entry: ObserverEntry) {
         let (removed, freed) = state.withLock { state -> (Bool, [AnyObject]) in
-            guard let slot = entry.slot?.takeUnretainedValue(), entry.deactivate() else { return (false, []) }
+            guard let slot = entry.slot, entry.deactivate() else { return (false, []) }
             entry.slot = nil
-            slot.entryRemoved(retired: &state.retired)
-            if slot.live == 0 && slot !== wildcards { state.emptySlots += 1 }
+            let emptied = slot._withUnsafeGuaranteedRef { slot in
+                slot.entryRemoved(retired: &state.retired)
+                return slot.live == 0 && slot !== wildcards
+            }
+            if emptied { state.emptySlots += 1 }
             return (true, state.retired.collect())
         }
         _ = freed
@@ -75,6 +90,7 @@ final class BusCore: Sendable {
         if state.emptySlots >= 8 && state.emptySlots * 2 >= state.slots.count {
             state.slots = state.slots.filter { $0.value.live > 0 }
             state.emptySlots = 0
+            state.lastSlot = nil
         }
         let previous = table.exchange(.passRetained(NameTable(slots: state.slots)), ordering: .sequentiallyConsistent)
         state.retired.retire(previous.takeRetainedValue())
@@ -91,6 +107,7 @@ final class BusCore: Sendable {
             let slots = state.slots
             state.slots = [:]
             state.emptySlots = 0
+            state.lastSlot = nil
             publishTable(&state)
             return Array(slots.values) + state.retired.collect()
         }

@@ -19,6 +19,9 @@ class ObserverEntry: @unchecked Sendable {
     private weak let object: (any AnyObject & Sendable)?
     /// For typed observers, the message type they take; such entries are ``TypedEntry`` of that type.
     let messageType: ObjectIdentifier?
+    /// Whether dropping the observation token removes the entry (not for weak targets, whose lifetime
+    /// decides).
+    let removedWithToken: Bool
     /// The bus core, for entries that remove themselves (a weak target that died).
     weak let core: BusCore?
     private let active = Atomic<Bool>(true)
@@ -31,8 +34,10 @@ class ObserverEntry: @unchecked Sendable {
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         messageType: ObjectIdentifier? = nil,
-        core: BusCore? = nil
+        core: BusCore? = nil,
+        removedWithToken: Bool = true
     ) {
+        self.removedWithToken = removedWithToken
         self.sequence = sequence
         self.name = name
         self.objectID = object.map { ObjectIdentifier($0) }
@@ -78,10 +83,6 @@ class ObserverEntry: @unchecked Sendable {
     /// What the entry calls, for ``BusRegistration``.
     var kind: BusRegistration.Kind { .block }
 
-    /// Whether dropping the observation token removes the entry (not for weak targets, whose lifetime
-    /// decides).
-    var removedWithToken: Bool { true }
-
     /// Called once after the entry has been removed from its bus.
     func didRemove() {}
 }
@@ -119,13 +120,14 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
 
 /// Base of typed observers: entries whose `messageType` is `Message`.
 class TypedEntry<Message: BusMessage>: ObserverEntry, @unchecked Sendable {
-    init(sequence: UInt64, subject: (any AnyObject & Sendable)?, core: BusCore? = nil) {
+    init(sequence: UInt64, subject: (any AnyObject & Sendable)?, core: BusCore? = nil, removedWithToken: Bool = true) {
         super.init(
             sequence: sequence,
             name: Message.name,
             object: subject,
             messageType: ObjectIdentifier(Message.self),
-            core: core
+            core: core,
+            removedWithToken: removedWithToken
         )
     }
 

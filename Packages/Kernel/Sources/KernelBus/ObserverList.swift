@@ -90,11 +90,13 @@ final class NameSlot: @unchecked Sendable {
 
     /// Appends an entry, growing (and compacting) the list when it is full.
     func append(_ entry: ObserverEntry, retired: inout RetiredObjects) {
-        let current = self.current
-        if current.isFull {
-            replace(minimumCapacity: live + 1, retired: &retired).append(entry)
-        } else {
+        let full = list.load(ordering: .relaxed)._withUnsafeGuaranteedRef { current in
+            guard !current.isFull else { return true }
             current.append(entry)
+            return false
+        }
+        if full {
+            replace(minimumCapacity: live + 1, retired: &retired).append(entry)
         }
         live += 1
     }
@@ -102,9 +104,12 @@ final class NameSlot: @unchecked Sendable {
     /// Accounts for a removed entry and compacts the list when dead entries dominate.
     func entryRemoved(retired: inout RetiredObjects) {
         live -= 1
-        let current = self.current
-        current.dead += 1
-        if current.dead > max(16, live) || live == 0 && current.dead > 0 && current.capacity > 64 {
+        let live = self.live
+        let compact = list.load(ordering: .relaxed)._withUnsafeGuaranteedRef { current in
+            current.dead += 1
+            return current.dead > max(32, live) || live == 0 && current.capacity > 64
+        }
+        if compact {
             replace(minimumCapacity: live, retired: &retired)
         }
     }

@@ -13,7 +13,7 @@ final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked
     ) {
         self.target = target
         self.action = action
-        super.init(sequence: sequence, name: name, object: object, core: core)
+        super.init(sequence: sequence, name: name, object: object, core: core, removedWithToken: false)
     }
 
     /// The target, if it is still alive.
@@ -22,8 +22,6 @@ final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked
     override var isAlive: Bool { target != nil }
 
     override var kind: BusRegistration.Kind { .target(String(reflecting: Target.self)) }
-
-    override var removedWithToken: Bool { false }
 
     override func deliver(_ notification: BusNotification, group: DeliveryGroup?) {
         if let target {
@@ -48,14 +46,12 @@ final class MessageTargetEntry<Message: BusMessage, Target: AnyObject & Sendable
     ) {
         self.target = target
         self.action = action
-        super.init(sequence: sequence, subject: subject, core: core)
+        super.init(sequence: sequence, subject: subject, core: core, removedWithToken: false)
     }
 
     override var isAlive: Bool { target != nil }
 
     override var kind: BusRegistration.Kind { .target(String(reflecting: Target.self)) }
-
-    override var removedWithToken: Bool { false }
 
     override func deliver(_ message: Message, group: DeliveryGroup?) {
         if let target {
