@@ -48,7 +48,7 @@ public struct BusNotification: Sendable {
     public let userInfo: [String: any Sendable]?
 
     /// The typed message this notification was made from, when it was posted with
-    /// ``NotificationBus/post(_:)-(BusMessage)``; `nil` for a classic post.
+    /// `NotificationBus.post(_:)` with a `BusMessage`; `nil` for a classic post.
     public var message: (any BusMessage)? { messageBox?.message }
 
     let messageBox: MessageBox?

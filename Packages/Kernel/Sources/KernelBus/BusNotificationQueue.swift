@@ -102,7 +102,7 @@ public final class BusNotificationQueue: Sendable {
         enqueue(pending, postingStyle: postingStyle, coalesceMask: coalesceMask)
     }
 
-    /// Enqueues a typed message; it is posted with ``NotificationBus/post(_:)-(Message)`` and coalesces by
+    /// Enqueues a typed message; it is posted with `NotificationBus.post(_:)` and coalesces by
     /// the message's name and subject.
     ///
     /// - Parameters:

@@ -12,7 +12,8 @@ import Musl
 /// counting or any write to memory shared with other threads, while writers replace lists and free the old
 /// ones once no reader can still hold them.
 ///
-/// Protocol (all the operations below are sequentially consistent):
+/// Protocol (the operations below are sequentially consistent, except the release store that leaves a
+/// section):
 ///
 /// - A reader entering its outermost read section loads the global epoch `e` and announces it in its
 ///   thread's record, then loads the published pointers. Nested sections keep the outer announcement.
@@ -113,7 +114,8 @@ final class ThreadRecord: @unchecked Sendable {
     func exit() {
         depth -= 1
         if depth == 0 {
-            announced.store(0, ordering: .sequentiallyConsistent)
+            // Release suffices: the section's reads happen before a writer that sees 0 frees anything.
+            announced.store(0, ordering: .releasing)
         }
     }
 

@@ -2,7 +2,8 @@ extension NotificationBus {
     /// An async sequence of the notifications posted with `name` and `object`.
     ///
     /// The observer is registered now, so every matching post from here on is delivered (subject to
-    /// `bufferingPolicy`, which by default loses nothing). Cancelling the consuming task removes it.
+    /// `bufferingPolicy`, which by default loses nothing). Cancelling the consuming task removes it; if
+    /// the observer is removed otherwise (the bus is deallocated), the sequence ends.
     ///
     /// ```swift
     /// for await notification in bus.notifications(named: .taskAdded) {
@@ -21,7 +22,13 @@ extension NotificationBus {
     ) -> BusSequence<BusNotification> {
         let subscription = BusSubscription<BusNotification>(policy: bufferingPolicy)
         let entry = core.register { sequence in
-            BlockEntry(sequence: sequence, name: name, object: object, kind: .sequence) { [weak subscription] notification in
+            BlockEntry(
+                sequence: sequence,
+                name: name,
+                object: object,
+                kind: .sequence,
+                onRemove: { [weak subscription] in subscription?.finish() }
+            ) { [weak subscription] notification in
                 subscription?.yield(notification)
             }
         }
@@ -45,7 +52,12 @@ extension NotificationBus {
     ) -> BusSequence<Message> {
         let subscription = BusSubscription<Message>(policy: bufferingPolicy)
         let entry = core.register { sequence in
-            MessageBlockEntry<Message>(sequence: sequence, subject: subject, isSequence: true) { [weak subscription] message in
+            MessageBlockEntry<Message>(
+                sequence: sequence,
+                subject: subject,
+                isSequence: true,
+                onRemove: { [weak subscription] in subscription?.finish() }
+            ) { [weak subscription] message in
                 subscription?.yield(message)
             }
         }

@@ -128,3 +128,16 @@ struct SequenceTests {
         #expect(await iterator.next()?.newName == "second")
     }
 }
+
+@Suite("Async sequences and their bus")
+struct SequenceLifetimeTests {
+    @Test func aSequenceEndsWhenItsBusIsDeallocated() async {
+        var bus: NotificationBus? = NotificationBus()
+        let sequence = bus!.notifications(named: .ping)
+        bus!.post(name: .ping)
+        bus = nil
+        var count = 0
+        for await _ in sequence { count += 1 }
+        #expect(count == 1)
+    }
+}
