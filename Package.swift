@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "Packages/TaskList"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "TaskListWeb", package: "TaskList"),
             ],
@@ -43,6 +45,7 @@ let package = Package(
             dependencies: [
                 "AtelierHost",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
             ],
             path: "Tests/AtelierHostTests"
         ),
@@ -55,18 +58,25 @@ let package = Package(
         ),
         .testTarget(
             name: "KernelStorageTests",
-            dependencies: [.product(name: "KernelStorage", package: "Kernel")],
+            dependencies: [
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ],
             path: "Packages/Kernel/Tests/KernelStorageTests"
         ),
         .testTarget(
             name: "KernelTests",
-            dependencies: [.product(name: "Kernel", package: "Kernel")],
+            dependencies: [
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ],
             path: "Packages/Kernel/Tests/KernelTests"
         ),
         .testTarget(
             name: "KernelWebTests",
             dependencies: [
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
             ],
             path: "Packages/Kernel/Tests/KernelWebTests"
@@ -80,6 +90,7 @@ let package = Package(
             name: "TaskListWebTests",
             dependencies: [
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "TaskListWeb", package: "TaskList"),
             ],
             path: "Packages/TaskList/Tests/TaskListWebTests"

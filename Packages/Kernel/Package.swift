@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "KernelBus", targets: ["KernelBus"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
+        .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
         .library(name: "KernelWeb", targets: ["KernelWeb"]),
     ],
     dependencies: [
@@ -36,7 +37,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "KernelTests", dependencies: ["Kernel"]),
+        .testTarget(name: "KernelTests", dependencies: ["Kernel", "KernelTestSupport"]),
         .target(name: "KernelBus"),
         .testTarget(name: "KernelBusTests", dependencies: ["KernelBus"]),
         .target(
@@ -46,7 +47,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "KernelStorageTests", dependencies: ["KernelStorage"]),
+        .testTarget(name: "KernelStorageTests", dependencies: ["KernelStorage", "KernelTestSupport"]),
+        .target(
+            name: "KernelTestSupport",
+            dependencies: [
+                "KernelWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .target(
             name: "KernelWeb",
             dependencies: [
@@ -60,6 +68,7 @@ let package = Package(
         .testTarget(
             name: "KernelWebTests",
             dependencies: [
+                "KernelTestSupport",
                 "KernelWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

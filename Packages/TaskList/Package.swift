@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 "TaskListWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
             ]
         ),
     ]

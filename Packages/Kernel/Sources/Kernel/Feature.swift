@@ -16,8 +16,10 @@ public protocol Feature: Sendable {
     var id: String { get }
     /// The name shown on the launcher tile and in the header.
     var title: String { get }
-    /// A short glyph (an emoji) for the launcher tile.
+    /// A short glyph for the launcher tile, drawn white on the tint (use a character common fonts have, like ✓).
     var icon: String { get }
+    /// The colour of the launcher tile's icon.
+    var tint: FeatureTint { get }
     /// One sentence for the launcher and `atelier features`.
     var summary: String { get }
     /// The feature's schema migrations, applied to its own database file at start-up.
@@ -33,7 +35,14 @@ public protocol Feature: Sendable {
     func prepare(context: FeatureContext) throws
 }
 
+/// The palette of launcher-tile colours.
+public enum FeatureTint: String, Sendable, CaseIterable {
+    case blue, green, orange, red, purple, pink, teal, indigo
+}
+
 extension Feature {
+    /// Blue by default.
+    public var tint: FeatureTint { .blue }
     /// No migrations by default.
     public var migrations: FeatureMigrations { .none }
     /// No commands by default.

@@ -16,7 +16,13 @@ public struct NoticeDeliveryService: Service {
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+        try? await cancelWhenGracefulShutdown {
+            await deliverUntilCancelled()
+        }
+    }
+
+    private func deliverUntilCancelled() async {
+        while !Task.isCancelled {
             do {
                 try notices.deliverDue()
             } catch {

@@ -21,6 +21,7 @@ public func buildApplication(
         router: shell.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Atelier"),
         services: shell.services,
+        onServerRunning: { channel in await configuration.onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger
     )
 }
@@ -74,7 +75,7 @@ struct Shell {
 
         let templates = try await TemplateLibrary(bundle: .module)
         let pages = PageRenderer(
-            navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary) },
+            navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
             templates: templates,
             notices: notices
         )
@@ -89,7 +90,7 @@ struct Shell {
         router.add(middleware: CSRFMiddleware())
         ShellRoutes(pages: pages, templates: templates, notices: notices, hub: hub).add(to: router)
         for (feature, context) in zip(features, contexts) {
-            feature.addRoutes(to: router.group(RouterPath(feature.id)), web: WebContext(feature: context, pages: pages))
+            try await feature.addRoutes(to: router.group(RouterPath(feature.id)), web: WebContext(feature: context, pages: pages))
         }
         self.router = router
         self.services = services

@@ -100,13 +100,12 @@ public final class LiveEventHub: Service, Sendable {
 
     /// Sends heartbeats until shutdown, then ends every stream.
     public func run() async throws {
-        await withGracefulShutdownHandler {
-            while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                try? await Task.sleep(for: heartbeat)
-                broadcast(": heartbeat\n\n")
+        // Cancelled at graceful shutdown, so the heartbeat sleep ends at once rather than after up to `heartbeat`.
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: self.heartbeat)
+                self.broadcast(": heartbeat\n\n")
             }
-        } onGracefulShutdown: {
-            self.finishAll()
         }
         finishAll()
     }
@@ -124,7 +123,7 @@ public final class LiveEventHub: Service, Sendable {
 
     /// The browser-facing form of a bus notification: its name, and its user info flattened to JSON scalars. A
     /// `toast` field carries text to show, taken from the `toast` key, or from `title` and `body` for notices.
-    static func event(for notification: BusNotification) -> Event {
+    public static func event(for notification: BusNotification) -> Event {
         var fields: [String: Any] = ["name": notification.name.rawValue]
         for (key, value) in notification.userInfo ?? [:] {
             switch value {

@@ -16,8 +16,19 @@ public struct PageRenderer: Sendable {
         public let icon: String
         /// The feature's one-sentence summary.
         public let summary: String
+        /// The tint's name, a CSS class suffix.
+        public let tint: String
         /// The feature's home path, `/<id>`.
-        public var path: String { "/\(id)" }
+        public let path: String
+
+        init(id: String, title: String, icon: String, summary: String, tint: String) {
+            self.id = id
+            self.tint = tint
+            self.title = title
+            self.icon = icon
+            self.summary = summary
+            self.path = "/\(id)"
+        }
     }
 
     /// The enabled features, in registry order.
@@ -44,15 +55,19 @@ public struct PageRenderer: Sendable {
         if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
             flash = Flash(cookieValue: value)
         }
+        let unread = (try? notices.unreadCount()) ?? 0
         let view = LayoutView(
             title: title,
             body: body,
             csrfToken: context.csrfToken,
             nav: navigation.map { item in
-                LayoutView.Nav(id: item.id, title: item.title, icon: item.icon, path: item.path, active: item.id == featureID)
+                LayoutView.Nav(
+                    id: item.id, title: item.title, icon: item.icon, tint: item.tint, path: item.path, active: item.id == featureID
+                )
             },
             flash: flash,
-            unread: (try? notices.unreadCount()) ?? 0,
+            unread: unread,
+            hasUnread: unread > 0,
             featureID: featureID ?? "home"
         )
         let html = templates.render(view, "kernel/layout")
@@ -110,11 +125,13 @@ public struct PageRenderer: Sendable {
     }
 }
 
+/// The layout's view model. Templates read stored properties only (Mustache uses reflection).
 struct LayoutView {
     struct Nav {
         let id: String
         let title: String
         let icon: String
+        let tint: String
         let path: String
         let active: Bool
     }
@@ -124,6 +141,6 @@ struct LayoutView {
     let nav: [Nav]
     let flash: Flash?
     let unread: Int
+    let hasUnread: Bool
     let featureID: String
-    var hasUnread: Bool { unread > 0 }
 }

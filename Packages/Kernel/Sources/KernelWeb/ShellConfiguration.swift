@@ -18,6 +18,8 @@ public struct ShellConfiguration: Sendable {
     public var liveEventHeartbeat: Duration
     /// Whether notices may also be shown with `notify-send` when a desktop is there.
     public var desktopNotifications: Bool
+    /// Called once the server listens, with the port it got (useful with port 0).
+    public var onServerRunning: @Sendable (_ port: Int) async -> Void
 
     /// A configuration listening on `host:port` with data in `dataDirectory`.
     public init(
@@ -27,7 +29,8 @@ public struct ShellConfiguration: Sendable {
         bus: NotificationBus = NotificationBus(),
         logger: Logger = Logger(label: "atelier"),
         liveEventHeartbeat: Duration = .seconds(15),
-        desktopNotifications: Bool = true
+        desktopNotifications: Bool = true,
+        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) {
         self.host = host
         self.port = port
@@ -36,5 +39,6 @@ public struct ShellConfiguration: Sendable {
         self.logger = logger
         self.liveEventHeartbeat = liveEventHeartbeat
         self.desktopNotifications = desktopNotifications
+        self.onServerRunning = onServerRunning
     }
 }

@@ -11,7 +11,7 @@ public protocol WebFeature: Feature {
     var liveEvents: [BusNotification.Name] { get }
 
     /// Adds the feature's routes to `routes`, a group already prefixed with `/<id>`.
-    func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext)
+    func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws
 }
 
 extension WebFeature {

@@ -84,6 +84,22 @@
   }
   window.atelierSwipeRows = swipeRows;
 
+  // Parts marked data-live-refresh="<event names>" data-src="<url>" reload themselves when one of those events arrives.
+  document.addEventListener("atelier:event", function (e) {
+    document.querySelectorAll("[data-live-refresh]").forEach(function (el) {
+      var names = el.getAttribute("data-live-refresh").split(/\s+/);
+      if (names.indexOf(e.detail.name) < 0 || !el.dataset.src) return;
+      fetch(el.dataset.src, { credentials: "same-origin" }).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).then(function (html) {
+        if (html === null) return;
+        el.innerHTML = html;
+        swipeRows(el);
+        el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
+      }).catch(function () {});
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     connect();
     swipeRows(document);

@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KernelBus
+import KernelWeb
+import Logging
+
+/// Runs `test` against the real web shell built from `features` (the same `buildApplication` the host calls),
+/// on a fresh temporary data directory that is removed afterwards.
+public func withTestShell<Value: Sendable>(
+    features: [any WebFeature],
+    setup: TestingSetup = .router,
+    heartbeat: Duration = .seconds(15),
+    _ test: @Sendable (WebTestSession, TestShellParts) async throws -> Value
+) async throws -> Value {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let bus = NotificationBus()
+    var logger = Logger(label: "test")
+    logger.logLevel = .warning
+    let app = try await buildApplication(
+        features: features,
+        configuration: ShellConfiguration(
+            port: 0,
+            dataDirectory: directory.dataDirectory,
+            bus: bus,
+            logger: logger,
+            liveEventHeartbeat: heartbeat,
+            desktopNotifications: false
+        )
+    )
+    let parts = TestShellParts(bus: bus, directory: directory)
+    return try await app.test(setup) { client in
+        try await test(WebTestSession(client: client), TestShellParts(bus: parts.bus, directory: parts.directory, port: client.port))
+    }
+}
+
+/// What a shell test may reach besides HTTP: the bus, the data directory and, for live tests, the port.
+public struct TestShellParts: Sendable {
+    /// The bus shared by the shell and its features.
+    public let bus: NotificationBus
+    /// The data directory in use.
+    public let directory: TemporaryDirectory
+    /// The port of the live server, when the setup is `.live`.
+    public var port: Int?
+
+    init(bus: NotificationBus, directory: TemporaryDirectory, port: Int? = nil) {
+        self.bus = bus
+        self.directory = directory
+        self.port = port
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KernelBus
+import KernelWeb
+import NIOCore
+import Synchronization
+
+/// A browser-like session over a test client: it keeps cookies between requests and fills in the CSRF token on
+/// form posts, the way a page's own forms do.
+public final class WebTestSession: Sendable {
+    private let client: any TestClientProtocol
+    private let cookies = Mutex<[String: String]>([:])
+
+    /// A session over `client`.
+    public init(client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    /// The CSRF token the server gave this session, fetched with a GET of `/` when there is none yet.
+    public func csrfToken() async throws -> String {
+        if let token = cookies.withLock({ $0[CSRFMiddleware.cookieName] }) { return token }
+        _ = try await get("/")
+        return cookies.withLock { $0[CSRFMiddleware.cookieName] } ?? ""
+    }
+
+    /// GET `path`.
+    @discardableResult
+    public func get(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await send(path, method: .get, headers: headers, body: nil)
+    }
+
+    /// POST a form to `path`, with this session's CSRF token unless `csrf` is false.
+    @discardableResult
+    public func post(_ path: String, form fields: [(String, String)] = [], csrf: Bool = true) async throws -> TestResponse {
+        var fields = fields
+        if csrf { fields.append((CSRFMiddleware.fieldName, try await csrfToken())) }
+        let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return try await send(
+            path,
+            method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: ByteBuffer(string: body)
+        )
+    }
+
+    /// Follows a redirect response with a GET of its location.
+    public func follow(_ response: TestResponse) async throws -> TestResponse {
+        guard let location = response.headers[.location] else { return response }
+        return try await get(location)
+    }
+
+    private func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
+        var headers = headers
+        let cookieHeader = cookies.withLock { $0.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+        if !cookieHeader.isEmpty { headers[.cookie] = cookieHeader }
+        let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
+        for field in response.headers[values: .setCookie] {
+            let pair = field.split(separator: ";", maxSplits: 1)[0]
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            let name = String(parts[0]).trimmingCharacters(in: .whitespaces)
+            let value = String(parts[1])
+            let expired = field.lowercased().contains("max-age=0")
+            cookies.withLock { $0[name] = (expired || value.isEmpty) ? nil : value }
+        }
+        return response
+    }
+
+    private static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension TestResponse {
+    /// The body as UTF-8 text.
+    public var text: String { String(buffer: body) }
+}

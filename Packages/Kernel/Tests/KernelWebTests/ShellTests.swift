@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Kernel
+import KernelBus
+import KernelStorage
+import KernelTestSupport
+import KernelWeb
+import Testing
+
+@Suite("Web shell")
+struct ShellTests {
+    @Test("the launcher shows one tile per enabled feature, linking to it")
+    func launcher() async throws {
+        try await withTestShell(features: [SampleFeature(), SampleFeature(id: "other", title: "Other")]) { session, _ in
+            let page = try await session.get("/")
+            #expect(page.status == .ok)
+            #expect(page.text.contains(#"<a class="tile" href="/sample" data-tile="sample">"#))
+            #expect(page.text.contains(#"<a class="tile" href="/other" data-tile="other">"#))
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test("every page carries a strict Content-Security-Policy that forbids inline script")
+    func securityHeaders() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let page = try await session.get("/sample")
+            let policy = page.headers[.contentSecurityPolicy] ?? ""
+            #expect(policy.contains("script-src 'self'"))
+            #expect(!policy.contains("unsafe-inline"))
+        }
+    }
+
+    @Test("a POST without the CSRF token is refused with 403 and a friendly page")
+    func csrfMissing() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            _ = try await session.get("/")
+            let response = try await session.post("/sample/echo", form: [("text", "hi")], csrf: false)
+            #expect(response.status == .forbidden)
+            #expect(response.text.contains("This form has expired"))
+        }
+    }
+
+    @Test("a POST with a wrong token is refused; with the right one it goes through")
+    func csrfWrongAndRight() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let wrong = try await session.post("/sample/echo", form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 64))], csrf: false)
+            #expect(wrong.status == .forbidden)
+            let right = try await session.post("/sample/echo", form: [("text", "hi")])
+            #expect(right.status == .seeOther)
+            #expect(right.headers[.location] == "/sample")
+        }
+    }
+
+    @Test("a flash message shows once on the next page, escaped")
+    func flash() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let redirect = try await session.post("/sample/echo", form: [("text", "<b>bold</b>")])
+            let next = try await session.follow(redirect)
+            #expect(next.text.contains("Got &lt;b&gt;bold&lt;/b&gt;"))
+            #expect(!next.text.contains("<b>bold</b>"))
+            let again = try await session.get("/sample")
+            #expect(!again.text.contains("Got "))
+        }
+    }
+
+    @Test("an unknown address gets a friendly 404 page in the layout")
+    func notFound() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let page = try await session.get("/no/such/page")
+            #expect(page.status == .notFound)
+            #expect(page.text.contains("This page isn’t here"))
+            #expect(page.text.contains(#"class="topbar""#))
+        }
+    }
+
+    @Test("an unexpected error gets a 500 page that leaks nothing")
+    func serverError() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let page = try await session.get("/sample/boom")
+            #expect(page.status == .internalServerError)
+            #expect(page.text.contains("Something went wrong"))
+            #expect(!page.text.contains("hunter2"))
+            #expect(!page.text.contains("SecretFailure"))
+        }
+    }
+
+    @Test("static assets are served")
+    func assets() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let script = try await session.get("/static/app.js")
+            #expect(script.status == .ok)
+            #expect(script.text.contains("EventSource"))
+        }
+    }
+
+    @Test("the inbox lists notices and marks them read")
+    func inbox() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, parts in
+            let empty = try await session.get("/inbox")
+            #expect(empty.text.contains("No notices yet"))
+            let database = try FeatureDatabase.open(named: "kernel", in: parts.directory.dataDirectory, migrations: NoticeCenter.migrations)
+            try NoticeCenter(database: database, bus: parts.bus).raise(featureID: "sample", title: "Hello <there>", body: "Body")
+            let full = try await session.get("/inbox")
+            #expect(full.text.contains("Hello &lt;there&gt;"))
+            #expect(full.text.contains(#"data-unread>1<"#))
+            let read = try await session.follow(try await session.post("/inbox/read"))
+            #expect(!read.text.contains("data-unread"))
+        }
+    }
+}

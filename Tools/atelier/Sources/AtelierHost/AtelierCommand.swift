@@ -1,0 +1,36 @@
+import ArgumentParser
+import Kernel
+
+/// The `atelier` command: runs the web app, lists features, and carries each feature's own subcommands.
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+public struct AtelierCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "atelier",
+        abstract: "A suite of small apps, served as one web app and a command line.",
+        discussion: """
+            Start the web app with `atelier serve` and open the address it prints.
+            Each app also has commands of its own, e.g. `atelier tasks list`.
+            """,
+        subcommands: [ServeCommand.self, FeaturesCommand.self] + Registry.features.all.flatMap(\.commands),
+        defaultSubcommand: nil
+    )
+
+    public init() {}
+}
+
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+extension AtelierCommand {
+    /// Parses the process's arguments and runs the chosen command, exiting with its status.
+    public static func start(_ arguments: [String]? = nil) async {
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Kernel
+import KernelStorage
+import KernelWeb
+
+/// Options shared by the host's own commands: where data lives, which features run, and an optional config file.
+struct HostOptions: ParsableArguments {
+    @OptionGroup var dataDirectory: DataDirectoryOptions
+
+    @Option(help: "Comma-separated feature ids to enable (default: all). See `atelier features`.")
+    var features: String?
+
+    @Option(help: "A JSON config file with any of: features, host, port, dataDir (default: $XDG_CONFIG_HOME/atelier/config.json).")
+    var config: String?
+
+    /// The config file's contents, or an empty config when there is none.
+    func loadConfig() throws -> HostConfigFile {
+        if let config {
+            return try HostConfigFile.load(path: config)
+        }
+        let path = HostConfigFile.defaultPath()
+        return FileManager.default.fileExists(atPath: path) ? try HostConfigFile.load(path: path) : HostConfigFile()
+    }
+
+    /// The data directory: the command line first, then the config file, then the default.
+    func directory(config: HostConfigFile) -> DataDirectory {
+        if dataDirectory.path != nil { return dataDirectory.directory }
+        if let path = config.dataDir { return DataDirectory(path: path) }
+        return .defaultLocation()
+    }
+
+    /// The enabled features: `--features` first, then the config file's `features`, else every feature.
+    func enabledFeatures(config: HostConfigFile) throws -> [any WebFeature] {
+        let names = features.map { $0.split(separator: ",").map(String.init) } ?? config.features
+        do {
+            return try Registry.features.enabled(names)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+/// The optional JSON config file. Every key is optional; command-line options win over it.
+struct HostConfigFile: Codable, Equatable {
+    var features: [String]?
+    var host: String?
+    var port: Int?
+    var dataDir: String?
+
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
+        return (base as NSString).appendingPathComponent("atelier/config.json")
+    }
+
+    static func load(path: String) throws -> HostConfigFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("The config file \(path) cannot be read.")
+        }
+        do {
+            return try JSONDecoder().decode(HostConfigFile.self, from: data)
+        } catch {
+            throw CommandFailure("The config file \(path) is not valid JSON with keys features, host, port, dataDir.")
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Kernel
+import KernelWeb
+import TaskListWeb
+
+/// Every feature the host knows, in launcher order. Adding a feature is one line here.
+public enum Registry {
+    /// The registry of web features.
+    public static let features = FeatureRegistry<any WebFeature>(
+        [
+            TaskListFeature()
+        ],
+        id: { $0.id }
+    )
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Kernel
+import KernelStorage
+import KernelWeb
+import Logging
+import NIOCore
+
+/// `atelier serve`: runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the web app (stop it with Ctrl-C)."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host: String?
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int?
+
+    @OptionGroup var options: HostOptions
+
+    func run() async throws {
+        let config = try options.loadConfig()
+        let features = try options.enabledFeatures(config: config)
+        let host = self.host ?? config.host ?? "127.0.0.1"
+        let port = self.port ?? config.port ?? 8080
+        var logger = Logger(label: "atelier")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+
+        let configuration = ShellConfiguration(
+            host: host,
+            port: port,
+            dataDirectory: options.directory(config: config),
+            logger: logger,
+            onServerRunning: { port in
+                let line = "Atelier is running at http://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        )
+        do {
+            let app = try await buildApplication(features: features, configuration: configuration)
+            try await app.runService()
+        } catch let error as StorageError {
+            throw CommandFailure(error.description)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CommandFailure("Port \(port) on \(host) is already in use. Stop the other server, or choose another port with --port.")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw CommandFailure("The address \(host) is not available on this machine. Try --host 127.0.0.1.")
+        }
+    }
+}

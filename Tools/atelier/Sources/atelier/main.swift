@@ -1,0 +1,3 @@
+import AtelierHost
+
+await AtelierCommand.start()
