@@ -16,8 +16,15 @@ actor Model {
     var received: [Int] = []
 }
 
-/// A serial executor that runs jobs on a dedicated dispatch-free thread-safe queue.
+/// A serial executor that runs its jobs one at a time, in order, from a single draining task, and counts
+/// them.
 final class CountingExecutor: SerialExecutor {
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var draining = false
+    }
+
+    private let state = Mutex(State())
     private let jobs = Counter()
 
     var jobCount: Int { jobs.value }
@@ -25,8 +32,46 @@ final class CountingExecutor: SerialExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         jobs.increment()
         let unowned = UnownedJob(job)
-        let executor = asUnownedSerialExecutor()
-        Task.detached { unowned.runSynchronously(on: executor) }
+        let startDrain = state.withLock { state -> Bool in
+            state.jobs.append(unowned)
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        if startDrain {
+            Task.detached { self.drain() }
+        }
+    }
+
+    private func drain() {
+        while let job = state.withLock({ state -> UnownedJob? in
+            guard !state.jobs.isEmpty else {
+                state.draining = false
+                return nil
+            }
+            return state.jobs.removeFirst()
+        }) {
+            job.runSynchronously(on: asUnownedSerialExecutor())
+        }
+    }
+}
+
+/// A serial executor that only runs its jobs when the test says so.
+final class ManualExecutor: SerialExecutor {
+    private let jobs = Mutex<[UnownedJob]>([])
+
+    var pendingCount: Int { jobs.withLock { $0.count } }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        jobs.withLock { $0.append(unowned) }
+    }
+
+    /// Runs the pending jobs, in order, on the calling thread.
+    func runPending() {
+        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            job.runSynchronously(on: asUnownedSerialExecutor())
+        }
     }
 }
 
@@ -59,17 +104,14 @@ struct IsolationTests {
 
     @Test func postDoesNotWaitForIsolatedObservers() async {
         let bus = NotificationBus()
-        let model = Model()
-        let gate = Flag()
-        let observation = bus.addObserver(forName: .ping, on: model) { model, _ in
-            model.received.append(1)
-            gate.set()
-        }
-        // The actor is busy with a slow job; a plain post returns regardless.
-        let busy = Task { await model.append(0) }
-        bus.post(name: .ping)
-        await busy.value
-        #expect(await eventually { gate.isSet })
+        let executor = ManualExecutor()
+        let delivered = Flag()
+        let observation = bus.addObserver(forName: .ping, executor: executor) { _ in delivered.set() }
+        bus.post(name: .ping)  // returns although the executor has not run anything yet
+        #expect(!delivered.isSet)
+        #expect(await eventually { executor.pendingCount > 0 })
+        executor.runPending()
+        #expect(delivered.isSet)
         withExtendedLifetime(observation) {}
     }
 
@@ -121,17 +163,16 @@ struct IsolationTests {
         withExtendedLifetime(observations) {}
     }
 
-    @Test func removalStopsDeliveriesStillQueuedForAnActor() async {
+    @Test func removalStopsDeliveriesStillQueuedForAnExecutor() async {
         let bus = NotificationBus()
-        let model = Model()
-        let observation = bus.addObserver(forName: .ping, on: model) { model, _ in model.received.append(1) }
-        let blocker = Task { await model.append(0) }
+        let executor = ManualExecutor()
+        let delivered = Counter()
+        let observation = bus.addObserver(forName: .ping, executor: executor) { _ in delivered.increment() }
         for _ in 0..<10 { bus.post(name: .ping) }
+        #expect(await eventually { executor.pendingCount > 0 })
         bus.removeObserver(observation)
-        await blocker.value
-        await bus.postAndWait(name: .ping)
-        let ones = await model.values().filter { $0 == 1 }.count
-        #expect(ones < 10)
+        executor.runPending()
+        #expect(delivered.value == 0)
     }
 
     @Test func theActorIsHeldWeaklyAndItsObserverRemovedWhenItDies() async {
