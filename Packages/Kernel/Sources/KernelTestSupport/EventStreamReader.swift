@@ -8,7 +8,7 @@ import Glibc
 /// while something is posted.
 public final class EventStreamReader: @unchecked Sendable {
     // Safe: the socket descriptor is written once in init and only read afterwards; `received` is touched only by
-    // the thread calling `waitFor`, and tests call it from one task at a time.
+    // the task calling `waitFor`, and tests call it from one task at a time.
     private let socket: Int32
     private var received = ""
 
@@ -29,15 +29,15 @@ public final class EventStreamReader: @unchecked Sendable {
             Glibc.close(socket)
             throw ReaderError.connect("connect() failed")
         }
-        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // Non-blocking, so waiting never ties up a thread of the cooperative pool the server itself runs on.
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
     }
 
     /// Reads until the text received so far contains `needle`, or `timeout` passes. Returns everything received.
     @discardableResult
-    public func waitFor(_ needle: String, timeout: Duration = .seconds(5)) throws -> String {
+    public func waitFor(_ needle: String, timeout: Duration = .seconds(5)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(needle) {
@@ -47,6 +47,8 @@ public final class EventStreamReader: @unchecked Sendable {
                 received += String(decoding: buffer[0..<count], as: UTF8.self)
             } else if count == 0 {
                 throw ReaderError.closed(received: received)
+            } else {
+                try await Task.sleep(for: .milliseconds(10))
             }
         }
         return received

@@ -48,7 +48,8 @@ public final class WebTestSession: Sendable {
     /// Follows a redirect response with a GET of its location.
     public func follow(_ response: TestResponse) async throws -> TestResponse {
         guard let location = response.headers[.location] else { return response }
-        return try await get(location)
+        // A browser keeps the #fragment to itself.
+        return try await get(String(location.prefix { $0 != "#" }))
     }
 
     private func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {

@@ -88,7 +88,7 @@ struct Shell {
             router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static"))
         }
         router.add(middleware: CSRFMiddleware())
-        ShellRoutes(pages: pages, templates: templates, notices: notices, hub: hub).add(to: router)
+        ShellRoutes(pages: pages, templates: templates, notices: notices, hub: hub, bus: bus).add(to: router)
         for (feature, context) in zip(features, contexts) {
             try await feature.addRoutes(to: router.group(RouterPath(feature.id)), web: WebContext(feature: context, pages: pages))
         }

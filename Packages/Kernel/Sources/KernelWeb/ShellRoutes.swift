@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import Kernel
+import KernelBus
 import NIOCore
+import ServiceLifecycle
 
 /// The shell's own pages: the launcher, the notice inbox, the live-events stream and a health check.
 struct ShellRoutes {
@@ -9,6 +11,7 @@ struct ShellRoutes {
     let templates: TemplateLibrary
     let notices: NoticeCenter
     let hub: LiveEventHub
+    let bus: NotificationBus
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/") { request, context in
@@ -34,12 +37,39 @@ struct ShellRoutes {
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
                     defer { subscription.cancel() }
-                    for await chunk in subscription.stream {
-                        try await writer.write(ByteBuffer(string: chunk))
+                    // The server waits for open connections before the hub hears of shutdown, so the stream ends
+                    // itself when the server starts shutting down.
+                    try await withGracefulShutdownHandler {
+                        for await chunk in subscription.stream {
+                            try await writer.write(ByteBuffer(string: chunk))
+                        }
+                    } onGracefulShutdown: {
+                        subscription.cancel()
                     }
                     try await writer.finish(nil)
                 }
             )
+        }
+        router.get("/diagnostics") { request, context in
+            let rows = bus.registrations().map { registration in
+                [
+                    "order": "\(registration.order)",
+                    "name": registration.name?.rawValue ?? "(every name)",
+                    "kind": "\(registration.kind)",
+                    "delivery": "\(registration.delivery)",
+                    "object": registration.observesSpecificObject ? "one object" : "any",
+                ]
+            }
+            let body = templates.render(
+                [
+                    "liveSubscribers": "\(hub.subscriberCount)",
+                    "observerCount": "\(rows.count)",
+                    "registrations": rows,
+                    "forwarded": hub.forwardedNames.map(\.rawValue),
+                ],
+                "kernel/diagnostics"
+            )
+            return pages.page(title: "Diagnostics", featureID: nil, body: body, request: request, context: context)
         }
         router.get("/health") { _, _ in
             "ok"

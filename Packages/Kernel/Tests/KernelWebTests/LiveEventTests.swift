@@ -41,15 +41,25 @@ struct LiveEventTests {
 
     @Test("a connected browser receives a posted notification, and its disconnect is noticed")
     func liveConnection() async throws {
-        try await withTestShell(features: [SampleFeature()], setup: .live, heartbeat: .milliseconds(50)) { _, parts in
+        try await withTestShell(features: [SampleFeature()], setup: .live, heartbeat: .milliseconds(50)) { session, parts in
             let port = try #require(parts.port)
             let reader = try EventStreamReader(port: port)
-            try reader.waitFor(": connected")
+            try await reader.waitFor(": connected")
+            #expect(try await session.get("/diagnostics").text.contains(#"data-live-subscribers="1""#))
             parts.bus.post(name: SampleFeature.pinged, userInfo: ["toast": "Pinged!"])
-            let received = try reader.waitFor("Pinged!")
+            let received = try await reader.waitFor("Pinged!")
             #expect(received.contains("event: sample.pinged"))
             #expect(received.contains("text/event-stream"))
             reader.close()
+
+            // The next heartbeat fails to write, and the subscriber is dropped.
+            let deadline = ContinuousClock.now + .seconds(5)
+            var page = try await session.get("/diagnostics").text
+            while !page.contains(#"data-live-subscribers="0""#) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                page = try await session.get("/diagnostics").text
+            }
+            #expect(page.contains(#"data-live-subscribers="0""#))
         }
     }
 }
