@@ -5,7 +5,10 @@ import KernelStorage
 /// The `--data-dir` option every command shares, so a feature's CLI command works on the same files as the host.
 public struct DataDirectoryOptions: ParsableArguments, Sendable {
     /// The folder given with `--data-dir`, if any.
-    @Option(name: .customLong("data-dir"), help: "Where Atelier keeps its data (default: $XDG_DATA_HOME/atelier or ~/.local/share/atelier).")
+    @Option(
+        name: .customLong("data-dir"),
+        help: "Where Atelier keeps its data (default: $XDG_DATA_HOME/atelier or ~/.local/share/atelier)."
+    )
     public var path: String?
 
     public init() {}

@@ -62,7 +62,12 @@ public struct PageRenderer: Sendable {
             csrfToken: context.csrfToken,
             nav: navigation.map { item in
                 LayoutView.Nav(
-                    id: item.id, title: item.title, icon: item.icon, tint: item.tint, path: item.path, active: item.id == featureID
+                    id: item.id,
+                    title: item.title,
+                    icon: item.icon,
+                    tint: item.tint,
+                    path: item.path,
+                    active: item.id == featureID
                 )
             },
             flash: flash,

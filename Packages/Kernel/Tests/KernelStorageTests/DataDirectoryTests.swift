@@ -14,7 +14,9 @@ struct DataDirectoryTests {
     @Test("falls back to ~/.local/share/atelier")
     func homeFallback() {
         #expect(DataDirectory.defaultLocation(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/atelier")
-        #expect(DataDirectory.defaultLocation(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ada"]).path == "/home/ada/.local/share/atelier")
+        #expect(
+            DataDirectory.defaultLocation(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ada"]).path == "/home/ada/.local/share/atelier"
+        )
     }
 
     @Test("prepare creates missing folders")

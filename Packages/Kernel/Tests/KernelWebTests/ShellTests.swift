@@ -45,7 +45,11 @@ struct ShellTests {
     @Test("a POST with a wrong token is refused; with the right one it goes through")
     func csrfWrongAndRight() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
-            let wrong = try await session.post("/sample/echo", form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 64))], csrf: false)
+            let wrong = try await session.post(
+                "/sample/echo",
+                form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 64))],
+                csrf: false
+            )
             #expect(wrong.status == .forbidden)
             let right = try await session.post("/sample/echo", form: [("text", "hi")])
             #expect(right.status == .seeOther)

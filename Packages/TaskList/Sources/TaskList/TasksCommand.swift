@@ -50,7 +50,9 @@ public struct TasksCommand: AsyncParsableCommand {
             if json {
                 Swift.print(try TaskJSON.encode(item))
             } else {
-                Swift.print("\(verb) task \(item.id ?? 0): \(TaskJSON.terminalSafe(item.name)) (\(item.day.isoString)\(item.isDone ? ", done" : ""))")
+                Swift.print(
+                    "\(verb) task \(item.id ?? 0): \(TaskJSON.terminalSafe(item.name)) (\(item.day.isoString)\(item.isDone ? ", done" : ""))"
+                )
             }
         }
     }

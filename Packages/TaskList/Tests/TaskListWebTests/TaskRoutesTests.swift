@@ -3,9 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import KernelBus
 import KernelTestSupport
+import Synchronization
 import TaskList
 import TaskListWeb
-import Synchronization
 import Testing
 
 @Suite("Task list pages")
