@@ -30,23 +30,28 @@ final class BusCore: Sendable {
 
     // MARK: Writing
 
-    /// Creates an entry with the next sequence number and publishes it.
-    func register<Entry: ObserverEntry>(_ make: @Sendable (UInt64) -> Entry) -> Entry {
-        let (entry, freed) = state.withLock { state -> (Entry, [AnyObject]) in
-            let entry = make(state.nextSequence)
+    /// Gives a new entry the next sequence number, publishes it and hands it back. (Taking and returning
+    /// ownership spares a retain and a release around the call.)
+    func register<Entry: ObserverEntry>(_ entry: consuming Entry) -> Entry {
+        let entry = entry
+        let freed = state.withLock { state -> [AnyObject] in
+            entry.sequence = state.nextSequence
             state.nextSequence += 1
             if let name = entry.name {
                 let slot: Unmanaged<NameSlot>
                 if let last = state.lastSlot, last.name == name {
                     slot = last.slot
-                } else if let existing = state.slots[name] {
-                    slot = .passUnretained(existing)
                 } else {
-                    let created = NameSlot()
-                    state.slots[name] = created
-                    publishTable(&state)
-                    slot = .passUnretained(created)
-                    state.emptySlots += 1  // Counted as empty until the append below.
+                    if let existing = state.slots[name] {
+                        slot = .passUnretained(existing)
+                    } else {
+                        let created = NameSlot()
+                        state.slots[name] = created
+                        publishTable(&state)
+                        slot = .passUnretained(created)
+                        state.emptySlots += 1  // Counted as empty until the append below.
+                    }
+                    state.lastSlot = (name, slot)
                 }
                 let wasEmpty = slot._withUnsafeGuaranteedRef { slot in
                     let wasEmpty = slot.live == 0
@@ -55,12 +60,11 @@ final class BusCore: Sendable {
                 }
                 if wasEmpty { state.emptySlots -= 1 }
                 entry.slot = slot
-                state.lastSlot = (name, slot)
             } else {
                 wildcards.append(entry, retired: &state.retired)
                 entry.slot = .passUnretained(wildcards)
             }
-            return (entry, state.retired.collect())
+            return state.retired.collect()
         }
         _ = freed
         return entry
@@ -68,17 +72,17 @@ final class BusCore: Sendable {
 
     /// Removes an entry; does nothing if it was already removed.
     func unregister(_ entry: ObserverEntry) {
-        let (removed, freed) = state.withLock { state -> (Bool, [AnyObject]) in
-            guard let slot = entry.slot, entry.deactivate() else { return (false, []) }
+        let (removed, taken, freed) = state.withLock { state -> (Bool, Unmanaged<ObserverEntry>?, [AnyObject]) in
+            guard let slot = entry.slot, entry.deactivate() else { return (false, nil, []) }
             entry.slot = nil
-            let emptied = slot._withUnsafeGuaranteedRef { slot in
-                slot.entryRemoved(retired: &state.retired)
-                return slot.live == 0 && slot !== wildcards
+            let (taken, emptied) = slot._withUnsafeGuaranteedRef { slot in
+                (slot.entryRemoved(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
             }
             if emptied { state.emptySlots += 1 }
-            return (true, state.retired.collect())
+            return (true, taken, state.retired.collect())
         }
         _ = freed
+        taken?.release()
         if removed {
             entry.didRemove()
         }

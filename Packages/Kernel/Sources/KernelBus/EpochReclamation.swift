@@ -26,7 +26,13 @@ import Musl
 /// epoch load came before the writer's increment and its announcement is at most `s - 1`; until it leaves,
 /// the object is not freed. A reader whose announcement is at least `s` loaded the epoch after the increment,
 /// hence after the publication, and cannot see the old pointer. If the writer's scan misses an announcement
-/// made later, that reader's pointer loads also come after the publication.
+/// made later, that reader's pointer loads also come after the publication. (The scan's load of the
+/// registry's head and the push of a new thread's record are sequentially consistent too, so a record the
+/// scan does not reach belongs to a thread whose first announcement comes after the scan.)
+///
+/// ``isAnyThreadReading()`` supports a cheaper variant for one slot of an observer list: the writer
+/// unpublishes the slot (a sequentially consistent store), then scans; if no thread is inside a read section,
+/// no reader can still see the slot, and it can be reused at once (see ``ObserverList/removeLast(_:)``).
 enum EpochReclamation {
     /// The global epoch; starts at 1 so that 0 can mean quiescent.
     static let epoch = Atomic<UInt64>(1)
@@ -68,6 +74,11 @@ enum EpochReclamation {
     /// The oldest epoch announced by a thread inside a read section, or `UInt64.max` when none is.
     static func oldestAnnouncedEpoch() -> UInt64 {
         registry.oldestAnnouncedEpoch()
+    }
+
+    /// Whether any thread is inside a read section (sequentially consistent loads of every announcement).
+    static func isAnyThreadReading() -> Bool {
+        registry.isAnyThreadReading()
     }
 }
 
@@ -144,14 +155,31 @@ final class ThreadRegistry: Sendable {
         return pushLock.withLock { _ in
             let record = ThreadRecord(next: head.load(ordering: .acquiring)?.takeUnretainedValue())
             let unmanaged = Unmanaged.passRetained(record)
-            head.store(unmanaged, ordering: .releasing)
+            // Sequentially consistent, like the scans' loads of `head`: a scan that does not see this record
+            // is then ordered before it, hence before the thread's first announcement (see the protocol).
+            head.store(unmanaged, ordering: .sequentiallyConsistent)
             return unmanaged
         }
     }
 
+    func isAnyThreadReading() -> Bool {
+        var cursor = head.load(ordering: .sequentiallyConsistent)
+        while let unmanaged = cursor {
+            let (reading, next) = unmanaged._withUnsafeGuaranteedRef { record in
+                (
+                    record.announced.load(ordering: .sequentiallyConsistent) != 0,
+                    record.next.map { Unmanaged.passUnretained($0) }
+                )
+            }
+            if reading { return true }
+            cursor = next
+        }
+        return false
+    }
+
     func oldestAnnouncedEpoch() -> UInt64 {
         var oldest = UInt64.max
-        var cursor = head.load(ordering: .acquiring)
+        var cursor = head.load(ordering: .sequentiallyConsistent)
         while let unmanaged = cursor {
             cursor = unmanaged._withUnsafeGuaranteedRef { record in
                 let announced = record.announced.load(ordering: .sequentiallyConsistent)

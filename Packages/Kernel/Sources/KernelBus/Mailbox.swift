@@ -75,7 +75,6 @@ final class ActorEntry<Target: Actor>: ObserverEntry, @unchecked Sendable {
     private let entryDelivery: BusRegistration.Delivery
 
     init(
-        sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         target: Target,
@@ -88,7 +87,7 @@ final class ActorEntry<Target: Actor>: ObserverEntry, @unchecked Sendable {
         strongTarget = retainsTarget ? target : nil
         self.block = block
         entryDelivery = delivery
-        super.init(sequence: sequence, name: name, object: object, core: core)
+        super.init(name: name, object: object, core: core)
     }
 
     override var isAlive: Bool { weakTarget != nil }
@@ -116,13 +115,12 @@ final class MainActorEntry: ObserverEntry, @unchecked Sendable {
     private let mailbox = Mailbox<BusNotification>()
 
     init(
-        sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         block: @escaping @MainActor @Sendable (BusNotification) -> Void
     ) {
         self.block = block
-        super.init(sequence: sequence, name: name, object: object)
+        super.init(name: name, object: object)
     }
 
     override var delivery: BusRegistration.Delivery { .mainActor }
@@ -147,7 +145,6 @@ final class MessageActorEntry<Message: BusMessage, Target: Actor>: TypedEntry<Me
     private let entryDelivery: BusRegistration.Delivery
 
     init(
-        sequence: UInt64,
         subject: (any AnyObject & Sendable)?,
         target: Target,
         retainsTarget: Bool,
@@ -159,7 +156,7 @@ final class MessageActorEntry<Message: BusMessage, Target: Actor>: TypedEntry<Me
         strongTarget = retainsTarget ? target : nil
         self.block = block
         entryDelivery = delivery
-        super.init(sequence: sequence, subject: subject, core: core)
+        super.init(subject: subject, core: core)
     }
 
     override var isAlive: Bool { weakTarget != nil }
@@ -186,9 +183,9 @@ final class MessageMainActorEntry<Message: BusMessage>: TypedEntry<Message>, @un
     private let block: @MainActor @Sendable (Message) -> Void
     private let mailbox = Mailbox<Message>()
 
-    init(sequence: UInt64, subject: (any AnyObject & Sendable)?, block: @escaping @MainActor @Sendable (Message) -> Void) {
+    init(subject: (any AnyObject & Sendable)?, block: @escaping @MainActor @Sendable (Message) -> Void) {
         self.block = block
-        super.init(sequence: sequence, subject: subject)
+        super.init(subject: subject)
     }
 
     override var delivery: BusRegistration.Delivery { .mainActor }

@@ -23,9 +23,8 @@ extension NotificationBus {
         on actor: Target,
         using block: @escaping @Sendable (isolated Target, BusNotification) -> Void
     ) -> BusObservation {
-        let entry = core.register { [core] sequence in
+        let entry = core.register(
             ActorEntry(
-                sequence: sequence,
                 name: name,
                 object: object,
                 target: actor,
@@ -34,7 +33,7 @@ extension NotificationBus {
                 core: core,
                 block: block
             )
-        }
+        )
         return BusObservation(entry: entry, bus: self)
     }
 
@@ -53,9 +52,9 @@ extension NotificationBus {
         object: (any AnyObject & Sendable)? = nil,
         using block: @escaping @MainActor @Sendable (BusNotification) -> Void
     ) -> BusObservation {
-        let entry = core.register { sequence in
-            MainActorEntry(sequence: sequence, name: name, object: object, block: block)
-        }
+        let entry = core.register(
+            MainActorEntry(name: name, object: object, block: block)
+        )
         return BusObservation(entry: entry, bus: self)
     }
 
@@ -78,9 +77,8 @@ extension NotificationBus {
         using block: @escaping @Sendable (BusNotification) -> Void
     ) -> BusObservation {
         let actor = ExecutorActor(executor: executor)
-        let entry = core.register { [core] sequence in
+        let entry = core.register(
             ActorEntry(
-                sequence: sequence,
                 name: name,
                 object: object,
                 target: actor,
@@ -89,7 +87,7 @@ extension NotificationBus {
                 core: core,
                 block: { _, notification in block(notification) }
             )
-        }
+        )
         return BusObservation(entry: entry, bus: self)
     }
 
@@ -110,9 +108,8 @@ extension NotificationBus {
         on actor: Target,
         using block: @escaping @Sendable (isolated Target, Message) -> Void
     ) -> BusObservation {
-        let entry = core.register { [core] sequence in
+        let entry = core.register(
             MessageActorEntry<Message, Target>(
-                sequence: sequence,
                 subject: subject,
                 target: actor,
                 retainsTarget: false,
@@ -120,7 +117,7 @@ extension NotificationBus {
                 core: core,
                 block: block
             )
-        }
+        )
         return BusObservation(entry: entry, bus: self)
     }
 
@@ -136,9 +133,9 @@ extension NotificationBus {
         subject: (any AnyObject & Sendable)? = nil,
         using block: @escaping @MainActor @Sendable (Message) -> Void
     ) -> BusObservation {
-        let entry = core.register { sequence in
-            MessageMainActorEntry<Message>(sequence: sequence, subject: subject, block: block)
-        }
+        let entry = core.register(
+            MessageMainActorEntry<Message>(subject: subject, block: block)
+        )
         return BusObservation(entry: entry, bus: self)
     }
 
@@ -157,9 +154,8 @@ extension NotificationBus {
         using block: @escaping @Sendable (Message) -> Void
     ) -> BusObservation {
         let actor = ExecutorActor(executor: executor)
-        let entry = core.register { [core] sequence in
+        let entry = core.register(
             MessageActorEntry<Message, ExecutorActor>(
-                sequence: sequence,
                 subject: subject,
                 target: actor,
                 retainsTarget: true,
@@ -167,7 +163,7 @@ extension NotificationBus {
                 core: core,
                 block: { _, message in block(message) }
             )
-        }
+        )
         return BusObservation(entry: entry, bus: self)
     }
 }

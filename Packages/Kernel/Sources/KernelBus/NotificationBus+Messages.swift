@@ -28,9 +28,9 @@ extension NotificationBus {
         subject: (any AnyObject & Sendable)? = nil,
         using block: @escaping @Sendable (Message) -> Void
     ) -> BusObservation {
-        let entry = core.register { sequence in
-            MessageBlockEntry<Message>(sequence: sequence, subject: subject, block: block)
-        }
+        let entry = core.register(
+            MessageBlockEntry<Message>(subject: subject, block: block)
+        )
         return BusObservation(entry: entry, bus: self)
     }
 }

@@ -21,9 +21,8 @@ extension NotificationBus {
         bufferingPolicy: BusBufferingPolicy = .unbounded
     ) -> BusSequence<BusNotification> {
         let subscription = BusSubscription<BusNotification>(policy: bufferingPolicy)
-        let entry = core.register { sequence in
+        let entry = core.register(
             BlockEntry(
-                sequence: sequence,
                 name: name,
                 object: object,
                 kind: .sequence,
@@ -31,7 +30,7 @@ extension NotificationBus {
             ) { [weak subscription] notification in
                 subscription?.yield(notification)
             }
-        }
+        )
         subscription.attach(BusObservation(entry: entry, bus: self))
         return BusSequence(subscription: subscription)
     }
@@ -51,16 +50,15 @@ extension NotificationBus {
         bufferingPolicy: BusBufferingPolicy = .unbounded
     ) -> BusSequence<Message> {
         let subscription = BusSubscription<Message>(policy: bufferingPolicy)
-        let entry = core.register { sequence in
+        let entry = core.register(
             MessageBlockEntry<Message>(
-                sequence: sequence,
                 subject: subject,
                 isSequence: true,
                 onRemove: { [weak subscription] in subscription?.finish() }
             ) { [weak subscription] message in
                 subscription?.yield(message)
             }
-        }
+        )
         subscription.attach(BusObservation(entry: entry, bus: self))
         return BusSequence(subscription: subscription)
     }

@@ -22,9 +22,9 @@ extension NotificationBus {
         object: (any AnyObject & Sendable)? = nil,
         action: @escaping @Sendable (Target, BusNotification) -> Void
     ) -> BusObservation {
-        let entry = core.register { [core] sequence in
-            TargetEntry(sequence: sequence, name: name, object: object, target: target, core: core, action: action)
-        }
+        let entry = core.register(
+            TargetEntry(name: name, object: object, target: target, core: core, action: action)
+        )
         return BusObservation(entry: entry, bus: self)
     }
 
@@ -45,9 +45,9 @@ extension NotificationBus {
         subject: (any AnyObject & Sendable)? = nil,
         action: @escaping @Sendable (Target, Message) -> Void
     ) -> BusObservation {
-        let entry = core.register { [core] sequence in
-            MessageTargetEntry<Message, Target>(sequence: sequence, subject: subject, target: target, core: core, action: action)
-        }
+        let entry = core.register(
+            MessageTargetEntry<Message, Target>(subject: subject, target: target, core: core, action: action)
+        )
         return BusObservation(entry: entry, bus: self)
     }
 

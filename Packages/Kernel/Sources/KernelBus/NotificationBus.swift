@@ -48,9 +48,9 @@ public final class NotificationBus: Sendable {
         object: (any AnyObject & Sendable)? = nil,
         using block: @escaping @Sendable (BusNotification) -> Void
     ) -> BusObservation {
-        let entry = core.register { sequence in
-            BlockEntry(sequence: sequence, name: name, object: object, block: block)
-        }
+        let entry = core.register(
+            BlockEntry(name: name, object: object, block: block)
+        )
         return BusObservation(entry: entry, bus: self)
     }
 

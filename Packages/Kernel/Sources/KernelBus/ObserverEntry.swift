@@ -7,10 +7,13 @@ import Synchronization
 ///
 /// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): every stored property is
 /// a `let` of a `Sendable` type, an `Atomic`, or a `weak let`, which the runtime zeroes atomically, except
-/// `slot`, which is only touched under the bus lock. Subclasses keep to the same rule.
+/// `slot`, which is only touched under the bus lock, and `sequence`, which is written once under the bus
+/// lock before the entry is published to readers (by a releasing store that their loads acquire) and never
+/// again. Subclasses keep to the same rule.
 class ObserverEntry: @unchecked Sendable {
-    /// Registration order, unique within a bus.
-    let sequence: UInt64
+    /// Registration order, unique within a bus. Set by ``BusCore/register(_:)``, under the bus lock, before
+    /// the entry is published; never changed afterwards.
+    var sequence: UInt64 = 0
     /// The registered name; `nil` matches every name.
     let name: BusNotification.Name?
     /// Identity of the registered object; `nil` matches every object.
@@ -30,7 +33,6 @@ class ObserverEntry: @unchecked Sendable {
     var slot: Unmanaged<NameSlot>?
 
     init(
-        sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         messageType: ObjectIdentifier? = nil,
@@ -38,7 +40,6 @@ class ObserverEntry: @unchecked Sendable {
         removedWithToken: Bool = true
     ) {
         self.removedWithToken = removedWithToken
-        self.sequence = sequence
         self.name = name
         self.objectID = object.map { ObjectIdentifier($0) }
         self.object = object
@@ -50,9 +51,12 @@ class ObserverEntry: @unchecked Sendable {
     @inline(__always)
     final var isActive: Bool { active.load(ordering: .acquiring) }
 
-    /// Marks the entry removed; returns whether it was active. Called under the bus lock.
+    /// Marks the entry removed; returns whether it was active. Called under the bus lock, the only place
+    /// where `active` is written, so a load and a store (no read-modify-write) suffice.
     final func deactivate() -> Bool {
-        active.exchange(false, ordering: .acquiringAndReleasing)
+        guard active.load(ordering: .relaxed) else { return false }
+        active.store(false, ordering: .releasing)
+        return true
     }
 
     /// Whether the entry should get a post from `postedObject` (identified by `postedID`).
@@ -94,7 +98,6 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
     private let onRemove: (@Sendable () -> Void)?
 
     init(
-        sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         kind: BusRegistration.Kind = .block,
@@ -104,7 +107,7 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
         self.block = block
         self.entryKind = kind
         self.onRemove = onRemove
-        super.init(sequence: sequence, name: name, object: object)
+        super.init(name: name, object: object)
     }
 
     override func deliver(_ notification: BusNotification, group: DeliveryGroup?) {
@@ -120,9 +123,8 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
 
 /// Base of typed observers: entries whose `messageType` is `Message`.
 class TypedEntry<Message: BusMessage>: ObserverEntry, @unchecked Sendable {
-    init(sequence: UInt64, subject: (any AnyObject & Sendable)?, core: BusCore? = nil, removedWithToken: Bool = true) {
+    init(subject: (any AnyObject & Sendable)?, core: BusCore? = nil, removedWithToken: Bool = true) {
         super.init(
-            sequence: sequence,
             name: Message.name,
             object: subject,
             messageType: ObjectIdentifier(Message.self),
@@ -151,7 +153,6 @@ final class MessageBlockEntry<Message: BusMessage>: TypedEntry<Message>, @unchec
     private let onRemove: (@Sendable () -> Void)?
 
     init(
-        sequence: UInt64,
         subject: (any AnyObject & Sendable)?,
         isSequence: Bool = false,
         onRemove: (@Sendable () -> Void)? = nil,
@@ -160,7 +161,7 @@ final class MessageBlockEntry<Message: BusMessage>: TypedEntry<Message>, @unchec
         self.block = block
         self.isSequence = isSequence
         self.onRemove = onRemove
-        super.init(sequence: sequence, subject: subject)
+        super.init(subject: subject)
     }
 
     override func deliver(_ message: Message, group: DeliveryGroup?) {

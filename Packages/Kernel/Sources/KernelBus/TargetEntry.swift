@@ -4,7 +4,6 @@ final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked
     private let action: @Sendable (Target, BusNotification) -> Void
 
     init(
-        sequence: UInt64,
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         target: Target,
@@ -13,7 +12,7 @@ final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked
     ) {
         self.target = target
         self.action = action
-        super.init(sequence: sequence, name: name, object: object, core: core, removedWithToken: false)
+        super.init(name: name, object: object, core: core, removedWithToken: false)
     }
 
     /// The target, if it is still alive.
@@ -38,7 +37,6 @@ final class MessageTargetEntry<Message: BusMessage, Target: AnyObject & Sendable
     private let action: @Sendable (Target, Message) -> Void
 
     init(
-        sequence: UInt64,
         subject: (any AnyObject & Sendable)?,
         target: Target,
         core: BusCore,
@@ -46,7 +44,7 @@ final class MessageTargetEntry<Message: BusMessage, Target: AnyObject & Sendable
     ) {
         self.target = target
         self.action = action
-        super.init(sequence: sequence, subject: subject, core: core, removedWithToken: false)
+        super.init(subject: subject, core: core, removedWithToken: false)
     }
 
     override var isAlive: Bool { target != nil }
