@@ -53,6 +53,21 @@ public struct NoticeCenter: Sendable {
         return notice
     }
 
+    /// Stores a notice for a host to deliver at `date`, without delivering it here. The CLI uses this: a host
+    /// running on the same data directory (or the next one started) delivers it, live, within about a second.
+    @discardableResult
+    public func schedule(
+        featureID: String,
+        title: String,
+        body: String,
+        link: String? = nil,
+        at date: Date = Date()
+    ) throws -> Notice {
+        var notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date)
+        try database.write { db in try notice.insert(db) }
+        return notice
+    }
+
     /// Delivers every notice whose time has come, oldest first, and returns them.
     @discardableResult
     public func deliverDue(now: Date = Date()) throws -> [Notice] {

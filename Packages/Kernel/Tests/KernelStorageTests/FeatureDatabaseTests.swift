@@ -52,15 +52,17 @@ struct FeatureDatabaseTests {
         #expect(error?.description.contains("notes.sqlite") == true)
     }
 
-    @Test("the change monitor notices a commit made by another connection")
+    @Test("the change monitor notices a commit made by another connection, and not the app's own")
     func changeMonitor() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let path = temp.dataDirectory.databasePath(named: "notes")
         let pool = try FeatureDatabase.open(named: "notes", in: temp.dataDirectory, migrations: Self.migrations)
         let changes = Atomic<Int>(0)
-        let monitor = DatabaseChangeMonitor(path: path, interval: .milliseconds(20))
+        let monitor = DatabaseChangeMonitor(writer: pool, interval: .milliseconds(20))
         let task = Task { try await monitor.run { changes.add(1, ordering: .relaxed) } }
+        try await Task.sleep(for: .milliseconds(60))
+        try await pool.write { db in try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('our own')") }
         try await Task.sleep(for: .milliseconds(100))
         #expect(changes.load(ordering: .relaxed) == 0)
 
@@ -69,7 +71,6 @@ struct FeatureDatabaseTests {
         try await other.write { db in try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('from elsewhere')") }
         try await waitUntil { changes.load(ordering: .relaxed) >= 1 }
         task.cancel()
-        _ = pool
     }
 
     @Test("in-memory databases are migrated too, for unit tests")

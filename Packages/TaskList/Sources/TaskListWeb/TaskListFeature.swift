@@ -30,8 +30,7 @@ public struct TaskListFeature: WebFeature {
 
     /// Watches the database file so changes made by the CLI (another process) reach open pages too.
     public func services(context: FeatureContext) -> [any Service] {
-        guard let path = context.databasePath else { return [] }
-        return [ExternalChangeService(monitor: DatabaseChangeMonitor(path: path), bus: context.bus, logger: context.logger)]
+        [ExternalChangeService(monitor: DatabaseChangeMonitor(writer: context.database), bus: context.bus, logger: context.logger)]
     }
 
     public func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws {

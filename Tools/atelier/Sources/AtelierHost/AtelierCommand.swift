@@ -11,7 +11,7 @@ public struct AtelierCommand: AsyncParsableCommand {
             Start the web app with `atelier serve` and open the address it prints.
             Each app also has commands of its own, e.g. `atelier tasks list`.
             """,
-        subcommands: [ServeCommand.self, FeaturesCommand.self] + Registry.features.all.flatMap(\.commands),
+        subcommands: [ServeCommand.self, FeaturesCommand.self, NotifyCommand.self] + Registry.features.all.flatMap(\.commands),
         defaultSubcommand: nil
     )
 

@@ -28,6 +28,15 @@
       if (data.toast) toast(data.toast);
       if (data.name === "kernel.notice.delivered") {
         var badge = document.querySelector("[data-unread]");
+        var link = document.querySelector(".inbox-link");
+        if (!badge && link) {
+          badge = document.createElement("span");
+          badge.className = "badge";
+          badge.setAttribute("data-unread", "");
+          badge.textContent = "0";
+          link.appendChild(document.createTextNode(" "));
+          link.appendChild(badge);
+        }
         if (badge) badge.textContent = String((parseInt(badge.textContent, 10) || 0) + 1);
       }
       document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
@@ -39,6 +48,15 @@
     names.filter(Boolean).forEach(function (name) { source.addEventListener(name, handle); });
     source.addEventListener("toast", handle);
   }
+
+  // A page kept in the back/forward cache would otherwise hold its stream open, and a browser allows only a few
+  // connections per site: close it when the page is hidden, and reconnect if the page comes back.
+  window.addEventListener("pagehide", function () {
+    if (window.atelierEvents) window.atelierEvents.close();
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) connect();
+  });
 
   // Swipe right-to-left on a [data-swipe] row to reveal its actions; tap elsewhere closes it.
   function swipeRows(root) {

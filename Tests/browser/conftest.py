@@ -1,0 +1,107 @@
+"""Browser tests: the real `atelier` host on a free loopback port with a temporary data directory, driven by
+headless Chromium through Selenium. A failing test leaves a screenshot in Tests/browser/screenshots/."""
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = pathlib.Path(__file__).resolve().parent / "screenshots"
+
+
+def atelier_binary():
+    binary = os.environ.get("ATELIER_BIN") or str(ROOT / ".build" / "debug" / "atelier")
+    if not os.path.exists(binary):
+        pytest.fail(f"atelier binary not found at {binary}; build it with `swift build --product atelier`")
+    return binary
+
+
+class Host:
+    """A running `atelier serve` process."""
+
+    def __init__(self, data_dir, features=None):
+        self.data_dir = data_dir
+        args = [atelier_binary(), "serve", "--port", "0", "--data-dir", data_dir]
+        if features:
+            args += ["--features", features]
+        env = dict(os.environ, LOG_LEVEL="warning", XDG_CONFIG_HOME=data_dir)
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        self.url = None
+        deadline = time.time() + 30
+        lines = []
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            match = re.search(r"running at (http://[^ ]+?)/? ", line)
+            if match:
+                self.url = match.group(1).rstrip("/")
+                break
+        if not self.url:
+            self.stop()
+            raise RuntimeError("host did not start:\n" + "".join(lines))
+
+    def cli(self, *args, data_dir=True):
+        """Runs an `atelier` subcommand, against the same data directory unless `data_dir` is false."""
+        extra = ["--data-dir", self.data_dir] if data_dir else []
+        result = subprocess.run([atelier_binary(), *args, *extra], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result.stdout
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+@pytest.fixture
+def host():
+    data_dir = tempfile.mkdtemp(prefix="atelier-browser-")
+    running = Host(data_dir)
+    yield running
+    running.stop()
+    shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture
+def browser(request):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / f"{request.node.name}.png"))
+    driver.quit()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
+
+
+def wait(driver, condition, timeout=10, message=""):
+    ignored = (StaleElementReferenceException, NoSuchElementException, AssertionError)
+    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition, message)

@@ -1,0 +1,45 @@
+"""The shell: the launcher and live notifications."""
+
+from selenium.webdriver.common.by import By
+
+from conftest import wait
+
+
+def test_launcher_shows_a_tile_per_feature_and_each_opens_it(host, browser):
+    browser.get(host.url + "/")
+    tiles = browser.find_elements(By.CSS_SELECTOR, "a.tile")
+    ids = [tile.get_attribute("data-tile") for tile in tiles]
+    features = [line.split()[1] for line in host.cli("features", data_dir=False).splitlines() if line.strip()]
+    assert ids == features and ids, (ids, features)
+    for feature in ids:
+        browser.get(host.url + "/")
+        browser.find_element(By.CSS_SELECTOR, f'a.tile[data-tile="{feature}"]').click()
+        wait(browser, lambda d: d.current_url.rstrip("/").endswith("/" + feature), message=f"tile {feature} did not open it")
+        assert browser.find_element(By.CSS_SELECTOR, "body").get_attribute("data-feature") == feature
+        assert "isn’t here" not in browser.page_source
+
+
+def test_a_notice_appears_live_as_a_toast_and_in_the_inbox(host, browser):
+    browser.get(host.url + "/")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected",
+         message="live events did not connect")
+    host.cli("notify", "Essay due", "Hand in <b>today</b>", "--link", "/tasks")
+    toast = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#toasts .toast"), message="no toast appeared")
+    assert toast[0].text == "Essay due — Hand in <b>today</b>"  # shown as text, not HTML
+    badge = browser.find_element(By.CSS_SELECTOR, "[data-unread]")
+    assert badge.text == "1"
+    browser.get(host.url + "/inbox")
+    assert "Essay due" in browser.find_element(By.CSS_SELECTOR, ".notices").text
+
+
+def test_many_page_loads_never_stall_on_open_live_connections(host, browser):
+    # Each page holds a live-events stream; leaving a page must release it, or the browser's few connections per
+    # site run out and the next page hangs.
+    import time
+
+    for _ in range(10):
+        started = time.time()
+        browser.get(host.url + "/tasks/new")
+        browser.find_element(By.CSS_SELECTOR, ".bar-button").click()
+        wait(browser, lambda d: d.current_url.rstrip("/").endswith("/tasks"))
+        assert time.time() - started < 5, "a page load stalled"

@@ -1,0 +1,112 @@
+"""The task list in a real browser: add, sort, swipe or tick to complete, edit, persist, and stay safe."""
+
+import datetime
+
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from conftest import wait
+
+
+def names(browser):
+    return [element.text for element in browser.find_elements(By.CSS_SELECTOR, "#task-list .task-name")]
+
+
+def row(browser, name):
+    for element in browser.find_elements(By.CSS_SELECTOR, "#task-list .task-row"):
+        if element.find_element(By.CSS_SELECTOR, ".task-name").text == name:
+            return element
+    raise AssertionError(f"no row named {name!r} in {names(browser)}")
+
+
+def set_date(browser, iso):
+    field = browser.find_element(By.ID, "day")
+    browser.execute_script("arguments[0].value = arguments[1]", field, iso)
+
+
+def add_task(browser, host, name, iso):
+    browser.get(host.url + "/tasks")
+    browser.find_element(By.CSS_SELECTOR, "a.add-button").click()
+    wait(browser, lambda d: d.current_url.endswith("/tasks/new"))
+    browser.find_element(By.ID, "name").send_keys(name)
+    set_date(browser, iso)
+    browser.find_element(By.CSS_SELECTOR, ".form-bar button[type=submit]").click()
+    wait(browser, lambda d: name in names(d), message=f"{name} was not added")
+
+
+def background(element):
+    content = element.find_element(By.CSS_SELECTOR, ".swipe-content")
+    return content.value_of_css_property("background-color")
+
+
+def test_add_sort_complete_edit_and_persist(host, browser):
+    browser.get(host.url + "/")
+    browser.find_element(By.CSS_SELECTOR, 'a.tile[data-tile="tasks"]').click()
+    wait(browser, lambda d: len(names(d)) == 5, message="example tasks missing")
+    assert browser.find_elements(By.CSS_SELECTOR, ".launch-screen"), "the launch screen was not shown"
+
+    future = (datetime.date.today() + datetime.timedelta(days=400)).isoformat()
+    add_task(browser, host, "Write the report", future)
+    assert names(browser)[0] == "Write the report"  # most recent date on top
+    open_background = background(row(browser, "Write the report"))
+
+    # Swipe right-to-left to reveal the toggle, then press it.
+    target = row(browser, "Write the report")
+    ActionChains(browser).click_and_hold(target.find_element(By.CSS_SELECTOR, ".row-meta")).move_by_offset(-60, 0) \
+        .move_by_offset(-100, 0).release().perform()
+    wait(browser, lambda d: "swiped" in row(d, "Write the report").get_attribute("class"), message="swipe did not open")
+    row(browser, "Write the report").find_element(By.CSS_SELECTOR, ".swipe-toggle").click()
+    wait(browser, lambda d: row(d, "Write the report").get_attribute("data-done") == "true", message="not marked done")
+    done_names = [n for n in names(browser)]
+    open_count = len([e for e in browser.find_elements(By.CSS_SELECTOR, "#task-list .task-row") if e.get_attribute("data-done") == "false"])
+    assert done_names.index("Write the report") >= open_count, "a done task must sit below every open task"
+    assert background(row(browser, "Write the report")) != open_background, "the done colour did not change"
+
+    # The visible circle does the same for mouse and keyboard users: mark it not done again.
+    row(browser, "Write the report").find_element(By.CSS_SELECTOR, "button.check").click()
+    wait(browser, lambda d: row(d, "Write the report").get_attribute("data-done") == "false")
+    assert names(browser)[0] == "Write the report"
+
+    # Edit its date to the past: it moves down among the open tasks.
+    row(browser, "Write the report").find_element(By.CSS_SELECTOR, ".task-link").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "day"))
+    set_date(browser, "2001-01-01")
+    browser.find_element(By.CSS_SELECTOR, ".form-bar button[type=submit]").click()
+    wait(browser, lambda d: d.current_url.split("#")[0].endswith("/tasks") and "Write the report" in names(d))
+    order = names(browser)
+    open_rows = [e for e in browser.find_elements(By.CSS_SELECTOR, "#task-list .task-row") if e.get_attribute("data-done") == "false"]
+    assert order.index("Write the report") == len(open_rows) - 1, order
+
+    browser.refresh()
+    assert names(browser) == order, "the list changed after a reload"
+
+
+def test_empty_name_is_refused_and_typing_is_kept(host, browser):
+    browser.get(host.url + "/tasks/new")
+    browser.find_element(By.ID, "details").send_keys("notes I typed")
+    browser.find_element(By.CSS_SELECTOR, ".form-bar button[type=submit]").click()
+    error = wait(browser, lambda d: d.find_elements(By.ID, "name-error"))
+    assert error[0].text == "Give the task a name."
+    assert browser.find_element(By.ID, "details").get_attribute("value") == "notes I typed"
+
+
+def test_a_script_typed_as_a_name_is_shown_as_text_and_never_runs(host, browser):
+    payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1;alert(1)</script>'
+    add_task(browser, host, payload, "2999-12-31")
+    browser.refresh()
+    assert payload in names(browser)
+    assert browser.execute_script("return window.__pwned === undefined")
+    try:
+        browser.switch_to.alert
+        raise AssertionError("an alert opened")
+    except NoAlertPresentException:
+        pass
+
+
+def test_the_list_updates_live_when_the_cli_adds_a_task(host, browser):
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    host.cli("tasks", "add", "Added from the terminal", "--date", "2999-06-01")
+    wait(browser, lambda d: "Added from the terminal" in names(d), message="the page did not update live")
+    assert names(browser)[0] == "Added from the terminal"
