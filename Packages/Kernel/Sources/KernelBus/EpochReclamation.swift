@@ -206,8 +206,12 @@ struct RetiredObjects {
 
     /// Removes the objects no reader can still see and returns them, so the caller can drop them after
     /// leaving its lock (their deinitializers may run arbitrary code).
+    @inline(__always)
     mutating func collect() -> [AnyObject] {
-        guard !objects.isEmpty else { return [] }
+        objects.isEmpty ? [] : collectReclaimable()
+    }
+
+    private mutating func collectReclaimable() -> [AnyObject] {
         let oldest = EpochReclamation.oldestAnnouncedEpoch()
         var freed: [AnyObject] = []
         objects.removeAll { item in
