@@ -115,16 +115,39 @@ func benchChurn(iterations: Int) {
 
 // MARK: Several posting threads
 
-/// Runs `body(postsPerThread)` on `threads` threads started together; returns wall nanoseconds per post.
-func concurrentPerPost(threads: Int, postsPerThread: Int, rounds: Int = 5, _ body: @escaping @Sendable (Int) -> Void) -> Double {
-    var best = Double.infinity
+/// The calling thread's CPU time, in nanoseconds.
+func threadCPUTime() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// The two per-post costs of a run with several posting threads, in nanoseconds.
+struct ConcurrentCost {
+    /// Aggregate: the wall time of the whole run divided by the posts of all threads.
+    var wall: Double
+    /// Per thread: each thread's own (CPU) time divided by its posts, averaged over the threads.
+    var perThread: Double
+}
+
+/// Runs `body(postsPerThread)` on `threads` threads started together; returns both per-post costs, each the
+/// best of `rounds` runs.
+func concurrentPerPost(
+    threads: Int,
+    postsPerThread: Int,
+    rounds: Int = 5,
+    _ body: @escaping @Sendable (Int) -> Void
+) -> ConcurrentCost {
+    var best = ConcurrentCost(wall: .infinity, perThread: .infinity)
     for _ in 0..<rounds {
         let shared = ConcurrentRun(threads: threads)
         for _ in 0..<threads {
             let thread = Thread {
                 shared.ready.add(1, ordering: .relaxed)
                 while !shared.go.load(ordering: .acquiring) {}
+                let start = threadCPUTime()
                 body(postsPerThread)
+                shared.cpuNanoseconds.add(Int(threadCPUTime() - start), ordering: .relaxed)
                 shared.done.add(1, ordering: .releasing)
             }
             thread.start()
@@ -136,7 +159,9 @@ func concurrentPerPost(threads: Int, postsPerThread: Int, rounds: Int = 5, _ bod
             sched_yield()
         }
         let elapsed = now() - began
-        best = min(best, Double(elapsed) / Double(threads * postsPerThread))
+        let posts = Double(threads * postsPerThread)
+        best.wall = min(best.wall, Double(elapsed) / posts)
+        best.perThread = min(best.perThread, Double(shared.cpuNanoseconds.load(ordering: .relaxed)) / posts)
     }
     return best
 }
@@ -146,6 +171,7 @@ final class ConcurrentRun: Sendable {
     let ready = Atomic<Int>(0)
     let go = Atomic<Bool>(false)
     let done = Atomic<Int>(0)
+    let cpuNanoseconds = Atomic<Int>(0)
 
     init(threads: Int) {
         self.threads = threads
@@ -167,13 +193,17 @@ func benchThreads(iterations: Int) {
     let oursFour = concurrentPerPost(threads: 4, postsPerThread: iterations / 4, oursBody)
     let foundationOne = concurrentPerPost(threads: 1, postsPerThread: iterations / 4, foundationBody)
     let foundationFour = concurrentPerPost(threads: 4, postsPerThread: iterations / 16, foundationBody)
+    func scaling(_ many: Double, _ one: Double) -> String { String(format: "%.2f", many / one) }
     report(
         "post-10-observers-4-threads",
-        ours: oursFour,
-        foundation: foundationFour,
-        extra: " ours_1thread_ns=\(format(oursOne)) foundation_1thread_ns=\(format(foundationOne))"
-            + " ours_scaling=\(String(format: "%.2f", oursFour / oursOne))"
-            + " foundation_scaling=\(String(format: "%.2f", foundationFour / foundationOne))"
+        ours: oursFour.wall,
+        foundation: foundationFour.wall,
+        extra: " ours_1thread_ns=\(format(oursOne.wall)) foundation_1thread_ns=\(format(foundationOne.wall))"
+            + " ours_per_thread_ns=\(format(oursFour.perThread)) foundation_per_thread_ns=\(format(foundationFour.perThread))"
+            + " ours_scaling_wall=\(scaling(oursFour.wall, oursOne.wall))"
+            + " ours_scaling_per_thread=\(scaling(oursFour.perThread, oursOne.perThread))"
+            + " foundation_scaling_wall=\(scaling(foundationFour.wall, foundationOne.wall))"
+            + " foundation_scaling_per_thread=\(scaling(foundationFour.perThread, foundationOne.perThread))"
     )
     withExtendedLifetime(tokens) {}
     foundationTokens.forEach(center.removeObserver)
