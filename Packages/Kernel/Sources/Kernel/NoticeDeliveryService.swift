@@ -16,7 +16,7 @@ public struct NoticeDeliveryService: Service {
     }
 
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await deliverUntilCancelled()
         }
     }

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import HummingbirdTesting
+import Kernel
+import KernelStorage
+import KernelTestSupport
+import TaskList
+import Testing
+
+@testable import AtelierHost
+
+@Suite("The atelier command line")
+struct CommandTests {
+    /// Parses and runs `arguments` as the `atelier` executable would.
+    func run(_ arguments: [String]) async throws {
+        var command = try AtelierCommand.parseAsRoot(arguments)
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
+        }
+    }
+
+    @Test("serve on a port already in use fails with a clear message")
+    func portInUse() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try await withTestShell(features: [], setup: .live) { _, parts in
+            let port = try #require(parts.port)
+            let error = await #expect(throws: CommandFailure.self) {
+                try await run(["serve", "--port", "\(port)", "--data-dir", temp.path, "--features", "tasks"])
+            }
+            #expect(
+                error?.message == "Port \(port) on 127.0.0.1 is already in use. Stop the other server, or choose another port with --port."
+            )
+        }
+    }
+
+    @Test("serve with a data directory that cannot be created fails before listening")
+    func unusableDataDirectory() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let blocker = temp.path + "/file"
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data())
+        let error = await #expect(throws: CommandFailure.self) {
+            try await run(["serve", "--port", "0", "--data-dir", blocker + "/data"])
+        }
+        #expect(error?.message.contains("cannot be used") == true)
+    }
+
+    @Test("an unknown feature is refused with the valid names")
+    func unknownFeature() async throws {
+        await #expect(throws: (any Error).self) {
+            try await run(["serve", "--port", "0", "--features", "tasks,nope"])
+        }
+        let options = try ServeCommand.parse(["--features", "tasks,nope"]).options
+        #expect(throws: ValidationError.self) { try options.enabledFeatures(config: HostConfigFile()) }
+    }
+
+    @Test("the config file chooses features, and the command line wins over it")
+    func configFile() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let path = temp.path + "/config.json"
+        try Data(#"{"features": ["tasks"], "port": 9123, "dataDir": "/srv/atelier"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let options = try ServeCommand.parse(["--config", path]).options
+        let config = try options.loadConfig()
+        #expect(config == HostConfigFile(features: ["tasks"], host: nil, port: 9123, dataDir: "/srv/atelier"))
+        #expect(try options.enabledFeatures(config: config).map(\.id) == ["tasks"])
+        #expect(options.directory(config: config).path == "/srv/atelier")
+        let overridden = try ServeCommand.parse(["--config", path, "--data-dir", temp.path]).options
+        #expect(overridden.directory(config: config).path == temp.path)
+
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CommandFailure.self) { try ServeCommand.parse(["--config", path]).options.loadConfig() }
+    }
+
+    @Test("tasks subcommands change the same database the host uses")
+    func tasksCommands() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try await run(["tasks", "add", "From the terminal", "--date", "2999-01-01", "--data-dir", temp.path])
+        let pool = try FeatureDatabase.open(named: "tasks", in: temp.dataDirectory, migrations: TaskListMigrations.feature)
+        let repository = TaskRepository(writer: pool)
+        let added = try #require(try repository.all().first)
+        #expect(added.name == "From the terminal")
+        let id = try #require(added.id)
+
+        try await run(["tasks", "done", "\(id)", "--data-dir", temp.path])
+        #expect(try repository.find(id: id).isDone)
+        try await run(["tasks", "edit", "\(id)", "--name", "Renamed", "--data-dir", temp.path])
+        #expect(try repository.find(id: id).name == "Renamed")
+        try await run(["tasks", "delete", "\(id)", "--data-dir", temp.path])
+        #expect(throws: TaskListError.self) { try repository.find(id: id) }
+
+        let missing = await #expect(throws: CommandFailure.self) {
+            try await run(["tasks", "done", "\(id)", "--data-dir", temp.path])
+        }
+        #expect(missing?.message.contains("no longer exists") == true)
+        await #expect(throws: ValidationError.self) {
+            try await run(["tasks", "add", "", "--data-dir", temp.path])
+        }
+    }
+
+    @Test("notify leaves a notice that the host delivers")
+    func notify() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try await run(["notify", "Essay due", "Tomorrow", "--link", "/tasks", "--data-dir", temp.path])
+        let database = try FeatureDatabase.open(named: "kernel", in: temp.dataDirectory, migrations: NoticeCenter.migrations)
+        let center = NoticeCenter(database: database, bus: .init())
+        #expect(try center.scheduled().map(\.title) == ["Essay due"])
+        #expect(try center.deliverDue().map(\.title) == ["Essay due"])
+    }
+}
