@@ -1,0 +1,104 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "GettingStarted",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "DownloadBenchmark", targets: ["DownloadBenchmark"]),
+        .executable(name: "HTMLBenchmark", targets: ["HTMLBenchmark"]),
+        .library(name: "CLibXML2", targets: ["CLibXML2"]),
+        .library(name: "Downloader", targets: ["Downloader"]),
+        .library(name: "DownloaderTestSupport", targets: ["DownloaderTestSupport"]),
+        .library(name: "DownloaderWeb", targets: ["DownloaderWeb"]),
+        .library(name: "HTMLDocument", targets: ["HTMLDocument"]),
+    ],
+    dependencies: [
+        .package(path: "../Kernel"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .executableTarget(
+            name: "DownloadBenchmark",
+            dependencies: [
+                "Downloader",
+                "DownloaderTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .target(
+            name: "Downloader",
+            dependencies: [
+                "HTMLDocument",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "DownloaderTests",
+            dependencies: [
+                "Downloader",
+                "DownloaderTestSupport",
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ]
+        ),
+        .target(
+            name: "DownloaderTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "DownloaderWeb",
+            dependencies: [
+                "Downloader",
+                "HTMLDocument",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/Templates")]
+        ),
+        .testTarget(
+            name: "DownloaderWebTests",
+            dependencies: [
+                "DownloaderTestSupport",
+                "DownloaderWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ]
+        ),
+        .executableTarget(name: "HTMLBenchmark", dependencies: ["HTMLDocument"]),
+        .target(name: "HTMLDocument", dependencies: ["CLibXML2"]),
+        .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
+    ]
+)

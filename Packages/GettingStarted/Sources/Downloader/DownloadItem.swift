@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// One download as stored in `downloads_item`: what was asked for, how far it got, and how it ended.
+public struct DownloadItem: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "downloads_item"
+
+    /// The row's identifier, nil before it is stored.
+    public var id: Int64?
+    /// The address that was asked for.
+    public var url: String
+    /// The address the bytes came from after redirects, once known; resumes go there.
+    public var finalURL: String?
+    /// Where the download stands.
+    public var state: DownloadState
+    /// How many bytes are on disk.
+    public var receivedBytes: Int64
+    /// The full size, when the server said.
+    public var totalBytes: Int64?
+    /// The response's `Content-Type`, when known.
+    public var contentType: String?
+    /// The response's `ETag` or `Last-Modified`, used as `If-Range` when resuming.
+    public var validator: String?
+    /// Why the download failed, in words (for ``DownloadState/failed``).
+    public var failure: String?
+    /// When the download was started.
+    public var createdAt: Date
+    /// When the row last changed.
+    public var updatedAt: Date
+
+    /// A new, queued download of `url`.
+    public init(url: String, now: Date = Date()) {
+        self.url = url
+        state = .queued
+        receivedBytes = 0
+        createdAt = now
+        updatedAt = now
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The received share of the total, from 0 to 1, when the total is known.
+    public var fraction: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(1, Double(receivedBytes) / Double(totalBytes))
+    }
+
+    /// "1.2 MB of 3.4 MB", or "1.2 MB" when the total is unknown.
+    public var progressText: String {
+        let received = ByteCountText.format(receivedBytes)
+        guard let totalBytes else { return received }
+        return "\(received) of \(ByteCountText.format(totalBytes))"
+    }
+
+    /// The download's host, for the per-server limit.
+    public var host: String {
+        URL(string: finalURL ?? url)?.host?.lowercased() ?? ""
+    }
+}

@@ -1,0 +1,50 @@
+/// The limits every download runs under.
+public struct DownloadSettings: Sendable, Equatable {
+    /// The most downloads running at once, across all servers.
+    public var maxConcurrentDownloads: Int
+    /// The most downloads running at once from one server.
+    public var maxDownloadsPerServer: Int
+    /// The largest file accepted; a bigger one fails its row with a reason.
+    public var maxBytes: Int64
+    /// How long to wait for a connection.
+    public var connectTimeout: Duration
+    /// How long a body may stay silent before the download fails as stalled.
+    public var stallTimeout: Duration
+    /// The most redirects followed.
+    public var maxRedirects: Int
+    /// The shortest time between two progress notifications of one download.
+    public var progressInterval: Duration
+
+    /// The defaults: 4 at once, 2 per server, 50 MB, 10 s to connect, 30 s of silence, 10 redirects, 4 updates a
+    /// second.
+    public init(
+        maxConcurrentDownloads: Int = 4,
+        maxDownloadsPerServer: Int = 2,
+        maxBytes: Int64 = 50_000_000,
+        connectTimeout: Duration = .seconds(10),
+        stallTimeout: Duration = .seconds(30),
+        maxRedirects: Int = 10,
+        progressInterval: Duration = .milliseconds(250)
+    ) {
+        self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
+        self.maxDownloadsPerServer = max(1, maxDownloadsPerServer)
+        self.maxBytes = max(1, maxBytes)
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.maxRedirects = max(0, maxRedirects)
+        self.progressInterval = progressInterval
+    }
+
+    /// The defaults, with the size cap and concurrency taken from `ATELIER_DOWNLOADS_MAX_MB` and
+    /// `ATELIER_DOWNLOADS_CONCURRENT` when they hold positive whole numbers.
+    public static func fromEnvironment(_ environment: [String: String]) -> DownloadSettings {
+        var settings = DownloadSettings()
+        if let text = environment["ATELIER_DOWNLOADS_MAX_MB"], let megabytes = Int64(text), megabytes > 0 {
+            settings.maxBytes = megabytes * 1_000_000
+        }
+        if let text = environment["ATELIER_DOWNLOADS_CONCURRENT"], let count = Int(text), count > 0 {
+            settings.maxConcurrentDownloads = count
+        }
+        return settings
+    }
+}

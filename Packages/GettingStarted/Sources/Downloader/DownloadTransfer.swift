@@ -1,0 +1,107 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Moves one download's bytes from the server to its file: follows redirects, resumes with `Range` when part of
+/// the file is already on disk, enforces the size cap, and reports progress at most every
+/// ``DownloadSettings/progressInterval``.
+struct DownloadTransfer: Sendable {
+    let client: HTTPClient
+    let settings: DownloadSettings
+    let path: String
+    /// Called with the item as it is now whenever progress is due to be reported.
+    let report: @Sendable (DownloadItem) -> Void
+
+    /// Runs the transfer of `item`, updating it as facts arrive; returns how it ended with the final item.
+    func run(_ start: DownloadItem) async -> (DownloadOutcome, DownloadItem) {
+        var item = start
+        var offset = item.receivedBytes > 0 ? DownloadFile.size(at: path) : 0
+        // Two attempts: a resume the server cannot honour is followed by one full download.
+        for _ in 0..<2 {
+            do {
+                let step = try await attempt(&item, offset: offset)
+                switch step {
+                case .done(let outcome): return (outcome, item)
+                case .restart: offset = 0
+                }
+            } catch {
+                if Task.isCancelled || error is CancellationError { return (.cancelled, item) }
+                var message = DownloadFailure.message(for: error, settings: settings)
+                if item.receivedBytes > 0 { message += " Got \(item.progressText)." }
+                return (.failed(message), item)
+            }
+        }
+        return (.failed("The server did not honour a resume, and the download could not start over."), item)
+    }
+
+    private enum Step {
+        case done(DownloadOutcome)
+        case restart
+    }
+
+    private func attempt(_ item: inout DownloadItem, offset: Int64) async throws -> Step {
+        var request = HTTPClientRequest(url: offset > 0 ? (item.finalURL ?? item.url) : item.url)
+        request.headers.add(name: "User-Agent", value: "Atelier-Downloader/1.0")
+        request.headers.add(name: "Accept", value: "text/html,application/xhtml+xml,*/*;q=0.8")
+        if offset > 0 {
+            request.headers.add(name: "Range", value: "bytes=\(offset)-")
+            if let validator = item.validator { request.headers.add(name: "If-Range", value: validator) }
+        }
+        let response = try await client.execute(request, deadline: .distantFuture)
+        item.finalURL = response.url?.absoluteString ?? item.finalURL
+        let append: Bool
+        var total: Int64?
+        switch response.status.code {
+        case 206 where offset > 0:
+            let range = response.headers.first(name: "Content-Range").flatMap(ContentRange.init)
+            guard let range, range.start == offset else { return .restart }
+            append = true
+            total = range.total
+        case 416 where offset > 0:
+            let range = response.headers.first(name: "Content-Range").flatMap(ContentRange.init)
+            // Asking for bytes past the end of a file we already have whole means it is done.
+            if range?.total == offset || (range?.total == nil && item.totalBytes == offset) {
+                item.totalBytes = offset
+                item.receivedBytes = offset
+                return .done(.completed)
+            }
+            return .restart
+        case 200..<300:
+            append = false
+            total = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
+        default:
+            return .done(.failed(DownloadFailure.status(response.status.code, response.status.reasonPhrase)))
+        }
+        item.contentType = response.headers.first(name: "Content-Type") ?? item.contentType
+        item.validator = response.headers.first(name: "ETag") ?? response.headers.first(name: "Last-Modified")
+        item.totalBytes = total
+        item.receivedBytes = append ? offset : 0
+        if let total, total > settings.maxBytes {
+            return .done(.failed(DownloadFailure.tooLarge(size: total, limit: settings.maxBytes)))
+        }
+        let file = try DownloadFile(path: path, append: append)
+        report(item)
+        var lastReport = ContinuousClock.now
+        for try await chunk in response.body {
+            try file.append(chunk)
+            item.receivedBytes += Int64(chunk.readableBytes)
+            if item.receivedBytes > settings.maxBytes {
+                return .done(.failed(DownloadFailure.tooLarge(size: nil, limit: settings.maxBytes)))
+            }
+            if Task.isCancelled { return .done(.cancelled) }
+            let now = ContinuousClock.now
+            if now - lastReport >= settings.progressInterval {
+                lastReport = now
+                report(item)
+            }
+        }
+        if let total, item.receivedBytes < total {
+            return .done(
+                .failed("The server closed the connection before the download finished. Got \(item.progressText).")
+            )
+        }
+        if total == nil { item.totalBytes = item.receivedBytes }
+        return .done(.completed)
+    }
+}

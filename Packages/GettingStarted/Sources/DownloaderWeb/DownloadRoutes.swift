@@ -1,0 +1,122 @@
+import Downloader
+import Foundation
+import Hummingbird
+import KernelWeb
+
+/// The downloader's pages, mounted at `/downloads`:
+///
+/// | route | what it does |
+/// |---|---|
+/// | `GET /downloads` | the URL field and the list of every download |
+/// | `GET /downloads/rows` | the list's rows alone, for live refresh |
+/// | `POST /downloads` | start a download of the `url` field |
+/// | `POST /downloads/:id/cancel`, `/retry`, `/remove` | act on one download |
+/// | `GET /downloads/:id` | the viewer of a completed download |
+struct DownloadRoutes {
+    let engine: DownloadEngine
+    let pages: PageRenderer
+    let templates: TemplateLibrary
+
+    func add(to routes: RouterGroup<AppRequestContext>) {
+        routes.get { request, context in
+            try listPage(url: "", error: nil, request: request, context: context)
+        }
+        routes.get("rows") { _, context in
+            PageRenderer.html(templates.render(["rows": try rows(context)], "downloads/rows"))
+        }
+        routes.post { request, context in
+            let fields = try await FormData(request: request)
+            let text = fields.string("url")
+            do {
+                let item = try await engine.start(text)
+                return pages.redirect(to: "/downloads#download-\(item.id ?? 0)", flash: Flash(.success, "Started downloading \(item.url)."))
+            } catch let error as DownloadURLError {
+                return try listPage(url: text, error: error.description, request: request, context: context, status: .unprocessableContent)
+            }
+        }
+        routes.post(":id/cancel") { _, context in
+            try await act(context) { id in
+                let item = try await engine.cancel(id: id)
+                return "Cancelled \(item.url)."
+            }
+        }
+        routes.post(":id/retry") { _, context in
+            try await act(context) { id in
+                let item = try await engine.retry(id: id)
+                return "Downloading \(item.url) again."
+            }
+        }
+        routes.post(":id/remove") { _, context in
+            try await act(context) { id in
+                let url = try engine.store.find(id: id)?.url ?? "the download"
+                try await engine.remove(id: id)
+                return "Removed \(url)."
+            }
+        }
+        routes.get(":id") { request, context in
+            let id = try Self.id(context)
+            guard let item = try engine.store.find(id: id) else {
+                throw HTTPError(.notFound, message: DownloadError.notFound(id: id).description)
+            }
+            guard item.state == .completed else {
+                return pages.redirect(
+                    to: "/downloads",
+                    flash: Flash(.info, "That download is \(item.state.label.lowercased()): only completed downloads can be viewed.")
+                )
+            }
+            guard let data = FileManager.default.contents(atPath: engine.filePath(for: id)) else {
+                return pages.redirect(to: "/downloads", flash: Flash(.error, "The downloaded file is missing. Retry the download."))
+            }
+            let view = DownloadViewer.view(of: item, data: data)
+            return page(view.title, templates.render(view, "downloads/viewer"), request, context)
+        }
+    }
+
+    private func rows(_ context: AppRequestContext) throws -> [DownloadRowView] {
+        try engine.store.all().map { DownloadRowView($0, csrfToken: context.csrfToken) }
+    }
+
+    private func listPage(
+        url: String,
+        error: String?,
+        request: Request,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let view = DownloadListView(
+            rows: try rows(context),
+            url: url,
+            urlError: error,
+            maxSize: ByteCountText.format(engine.settings.maxBytes),
+            csrfToken: context.csrfToken
+        )
+        return page("Downloads", templates.render(view, "downloads/list"), request, context, status: status)
+    }
+
+    private func act(_ context: AppRequestContext, _ action: (Int64) async throws -> String) async throws -> Response {
+        let id = try Self.id(context)
+        do {
+            let message = try await action(id)
+            return pages.redirect(to: "/downloads#download-\(id)", flash: Flash(.success, message))
+        } catch let error as DownloadError {
+            return pages.redirect(to: "/downloads", flash: Flash(.error, error.description))
+        }
+    }
+
+    private func page(
+        _ title: String,
+        _ body: String,
+        _ request: Request,
+        _ context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        pages.page(title: title, featureID: DownloadIdentity.id, body: body, request: request, context: context, status: status)
+    }
+
+    private static func id(_ context: AppRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self) else {
+            throw HTTPError(.notFound, message: "There is no download at that address.")
+        }
+        return id
+    }
+}

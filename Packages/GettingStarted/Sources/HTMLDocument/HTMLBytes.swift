@@ -1,0 +1,45 @@
+@preconcurrency import CLibXML2
+
+/// Byte-level helpers over libxml2's UTF-8 strings, kept free of `String` allocations for speed.
+enum HTMLBytes {
+    /// Whether the C string `name` equals `wanted` (already lower case), ignoring ASCII case in `name`.
+    static func equalsLowercased(_ name: UnsafePointer<xmlChar>, _ wanted: [UInt8]) -> Bool {
+        var index = 0
+        while name[index] != 0 {
+            guard index < wanted.count, lower(name[index]) == wanted[index] else { return false }
+            index += 1
+        }
+        return index == wanted.count
+    }
+
+    /// `byte` in ASCII lower case.
+    @inline(__always)
+    static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// Whether `byte` is HTML whitespace.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    /// Appends every text byte under `node` (the node itself included), as written.
+    static func appendText(of node: xmlNodePtr, to bytes: inout [UInt8]) {
+        HTMLTreeWalk.forEach(under: node) { current in
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content {
+                    var index = 0
+                    while content[index] != 0 {
+                        bytes.append(content[index])
+                        index += 1
+                    }
+                }
+                return false
+            default:
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+@preconcurrency import CLibXML2
+
+/// Gathers a page's title, headings, links and readable text in one non-recursive pass over the tree.
+struct HTMLExtractor {
+    private var title: [UInt8]?
+    private var headings: [HTMLHeading] = []
+    private var links: [HTMLLink] = []
+    private var text = CollapsedText()
+
+    /// Visits every node under `root`.
+    mutating func walk(_ root: xmlNodePtr) {
+        HTMLTreeWalk.forEach(under: root) { node in
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { text.append(content) }
+                return false
+            case XML_ELEMENT_NODE:
+                return enter(node)
+            default:
+                return false
+            }
+        } leave: { node in
+            switch HTMLElementKind.of(node.pointee.name) {
+            case .block, .heading: text.breakLine()
+            default: break
+            }
+        }
+    }
+
+    /// Handles an element; returns whether its children hold readable text to visit.
+    private mutating func enter(_ node: xmlNodePtr) -> Bool {
+        switch HTMLElementKind.of(node.pointee.name) {
+        case .inline:
+            return true
+        case .block:
+            text.breakLine()
+            return true
+        case .heading(let level):
+            text.breakLine()
+            headings.append(HTMLHeading(level: level, text: Self.collapsedText(of: node)))
+            return true
+        case .link:
+            let href = HTMLNode.rawAttribute(node, "href")
+            if let href { links.append(HTMLLink(text: Self.collapsedText(of: node), href: Self.trimmed(href))) }
+            return true
+        case .title:
+            if title == nil {
+                var bytes: [UInt8] = []
+                HTMLBytes.appendText(of: node, to: &bytes)
+                title = bytes
+            }
+            return false
+        case .hidden:
+            // A <title> inside <head> is still the title.
+            if let titleNode = Self.title(in: node), title == nil {
+                var bytes: [UInt8] = []
+                HTMLBytes.appendText(of: titleNode, to: &bytes)
+                title = bytes
+            }
+            return false
+        }
+    }
+
+    /// The summary of everything visited.
+    func finish() -> HTMLSummary {
+        var titleText = CollapsedText()
+        if let title { titleText.append(title) }
+        return HTMLSummary(title: titleText.string, headings: headings, links: links, text: text.string)
+    }
+
+    private static func title(in node: xmlNodePtr) -> xmlNodePtr? {
+        guard HTMLBytes.equalsLowercased(node.pointee.name, Array("head".utf8)) else { return nil }
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, HTMLBytes.equalsLowercased(current.pointee.name, Array("title".utf8)) {
+                return current
+            }
+            child = current.pointee.next
+        }
+        return nil
+    }
+
+    private static func collapsedText(of node: xmlNodePtr) -> String {
+        var bytes: [UInt8] = []
+        HTMLBytes.appendText(of: node, to: &bytes)
+        var collapsed = CollapsedText()
+        collapsed.append(bytes)
+        return collapsed.string
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var collapsed = CollapsedText()
+        collapsed.append(Array(text.utf8))
+        return collapsed.string
+    }
+}

@@ -1,0 +1,170 @@
+import Downloader
+import DownloaderTestSupport
+import Foundation
+import KernelBus
+import Synchronization
+import Testing
+
+@Suite("Download engine against a loopback server")
+struct DownloadEngineTests {
+    @Test("a page with Content-Length completes with its size and type")
+    func pageWithLength() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/page.html")
+            #expect(item.state == .completed)
+            #expect(item.totalBytes == Int64(LoopbackHTTPServer.page.utf8.count))
+            #expect(item.receivedBytes == item.totalBytes)
+            #expect(item.contentType == "text/html; charset=utf-8")
+            #expect(try harness.contents(of: item) == Data(LoopbackHTTPServer.page.utf8))
+        }
+    }
+
+    @Test("a chunked page without Content-Length completes, its total learnt at the end")
+    func pageWithoutLength() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/chunked.html")
+            #expect(item.state == .completed)
+            #expect(item.totalBytes == Int64(LoopbackHTTPServer.page.utf8.count))
+        }
+    }
+
+    @Test("a slow drip posts throttled progress with the total, then completes")
+    func dripProgress() async throws {
+        try await EngineHarness.with { harness in
+            let seen = Mutex<[(Int64, Int64?)]>([])
+            let observation = harness.bus.addObserver(forName: DownloadNotifications.progress) { note in
+                let received = note.userInfo?[DownloadNotifications.receivedKey] as? Int64 ?? -1
+                let total = note.userInfo?[DownloadNotifications.totalKey] as? Int64
+                seen.withLock { $0.append((received, total)) }
+            }
+            let item = try await harness.download("/drip?chunks=8&size=100&delay=40")
+            observation.cancel()
+            #expect(item.state == .completed)
+            #expect(item.receivedBytes == 800)
+            let updates = seen.withLock { $0 }
+            #expect(updates.count >= 3)
+            #expect(updates.count < 40)
+            #expect(updates.allSatisfy { $0.1 == 800 })
+            #expect(updates.map(\.0) == updates.map(\.0).sorted())
+        }
+    }
+
+    @Test("a drip without Content-Length reports bytes so far with no total")
+    func dripUnknownTotal() async throws {
+        try await EngineHarness.with { harness in
+            let totals = Mutex<[Int64?]>([])
+            let observation = harness.bus.addObserver(forName: DownloadNotifications.progress) { note in
+                totals.withLock { $0.append(note.userInfo?[DownloadNotifications.totalKey] as? Int64) }
+            }
+            let item = try await harness.download("/drip-unknown?chunks=5&size=50&delay=30")
+            observation.cancel()
+            #expect(item.state == .completed)
+            #expect(item.receivedBytes == 250)
+            #expect(totals.withLock { $0 }.contains { $0 == nil })
+        }
+    }
+
+    @Test("a large file streams to disk intact")
+    func largeFile() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/bytes?size=1500000")
+            #expect(item.state == .completed)
+            #expect(item.receivedBytes == 1_500_000)
+            #expect(try harness.contents(of: item).count == 1_500_000)
+        }
+    }
+
+    @Test("a file over the size cap fails with the reason, whether announced or not")
+    func sizeCap() async throws {
+        try await EngineHarness.with { harness in
+            let announced = try await harness.download("/bytes?size=3000000")
+            #expect(announced.state == .failed)
+            #expect(announced.failure == "The file is 3 MB, over the 2 MB size limit.")
+            let unannounced = try await harness.download("/drip-unknown?chunks=30&size=100000&delay=1")
+            #expect(unannounced.state == .failed)
+            #expect(unannounced.failure == "The file grew past the 2 MB size limit.")
+        }
+    }
+
+    @Test("redirects are followed and the final address kept")
+    func redirects() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/redirect?hops=3")
+            #expect(item.state == .completed)
+            #expect(item.finalURL == harness.server.url("/page.html"))
+        }
+    }
+
+    @Test("more than ten redirects, or a loop, fail in words")
+    func redirectLimits() async throws {
+        try await EngineHarness.with { harness in
+            let tooMany = try await harness.download("/redirect?hops=12")
+            #expect(tooMany.state == .failed)
+            #expect(tooMany.failure == "The server redirected more than 10 times.")
+            let loop = try await harness.download("/loop")
+            #expect(loop.state == .failed)
+            #expect(loop.failure == "The server redirects in a loop.")
+        }
+    }
+
+    @Test("404 and 500 fail with the HTTP status")
+    func errorStatuses() async throws {
+        try await EngineHarness.with { harness in
+            let missing = try await harness.download("/status?code=404")
+            #expect(missing.state == .failed)
+            #expect(missing.failure == "The server answered 404 Not Found.")
+            let broken = try await harness.download("/status?code=500")
+            #expect(broken.failure == "The server answered 500 Internal Server Error.")
+        }
+    }
+
+    @Test("a connection closed mid-body fails, saying how much arrived")
+    func resetMidBody() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/reset")
+            #expect(item.state == .failed)
+            let failure = try #require(item.failure)
+            #expect(failure == "The server closed the connection before the download finished. Got 100 bytes of 1 KB.")
+        }
+    }
+
+    @Test("a body that stalls fails after the stall timeout")
+    func stall() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/stall")
+            #expect(item.state == .failed)
+            #expect(item.failure?.hasPrefix("The server stopped sending data for 0.3 seconds.") == true)
+        }
+    }
+
+    @Test("a refused connection fails in words")
+    func refused() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.engine.start("http://127.0.0.1:1/page.html")
+            let finished = await harness.engine.waitUntilFinished(id: item.id ?? 0)
+            #expect(finished?.state == .failed)
+            #expect(finished?.failure == "The server refused the connection.")
+        }
+    }
+
+    @Test("a non-HTML type downloads and records its type")
+    func nonHTML() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/image.png")
+            #expect(item.state == .completed)
+            #expect(item.contentType == "image/png")
+        }
+    }
+
+    @Test("only http and https addresses are accepted")
+    func schemes() async throws {
+        try await EngineHarness.with { harness in
+            await #expect(throws: DownloadURLError.unsupportedScheme("ftp")) {
+                try await harness.engine.start("ftp://example.com/a")
+            }
+            await #expect(throws: DownloadURLError.empty) { try await harness.engine.start("  ") }
+            let stored = try harness.engine.store.all()
+            #expect(stored.isEmpty)
+        }
+    }
+}

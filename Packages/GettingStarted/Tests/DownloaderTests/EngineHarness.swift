@@ -1,0 +1,62 @@
+import Downloader
+import DownloaderTestSupport
+import Foundation
+import KernelBus
+import KernelStorage
+import KernelTestSupport
+import Testing
+
+/// A download engine on an in-memory database, a temporary folder and a loopback server, with short timeouts.
+struct EngineHarness: Sendable {
+    let engine: DownloadEngine
+    let server: LoopbackHTTPServer
+    let bus: NotificationBus
+    let folder: TemporaryDirectory
+
+    static let settings = DownloadSettings(
+        maxConcurrentDownloads: 4,
+        maxDownloadsPerServer: 4,
+        maxBytes: 2_000_000,
+        connectTimeout: .seconds(2),
+        stallTimeout: .milliseconds(300),
+        progressInterval: .milliseconds(20)
+    )
+
+    /// Runs `test` with a fresh harness, shutting everything down afterwards.
+    static func with(
+        settings: DownloadSettings = settings,
+        _ test: @Sendable (EngineHarness) async throws -> Void
+    ) async throws {
+        let folder = try TemporaryDirectory()
+        let server = try await LoopbackHTTPServer()
+        let bus = NotificationBus()
+        let database = try FeatureDatabase.inMemory(migrations: DownloadMigrations.feature)
+        let engine = try DownloadEngine(writer: database, bus: bus, directory: folder.path, settings: settings)
+        let harness = EngineHarness(engine: engine, server: server, bus: bus, folder: folder)
+        do {
+            try await test(harness)
+        } catch {
+            await harness.close()
+            throw error
+        }
+        await harness.close()
+    }
+
+    private func close() async {
+        await engine.shutdown()
+        await server.stop()
+        folder.remove()
+    }
+
+    /// Starts a download of `path` on the loopback server and waits for it to finish.
+    func download(_ path: String) async throws -> DownloadItem {
+        let item = try await engine.start(server.url(path))
+        let finished = await engine.waitUntilFinished(id: item.id ?? 0)
+        return try #require(finished)
+    }
+
+    /// The bytes of download `item`'s file.
+    func contents(of item: DownloadItem) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: engine.filePath(for: item.id ?? 0)))
+    }
+}

@@ -1,0 +1,145 @@
+import Downloader
+import DownloaderTestSupport
+import DownloaderWeb
+import Foundation
+import HummingbirdTesting
+import KernelTestSupport
+import Testing
+
+@Suite("Download pages")
+struct DownloadRoutesTests {
+    static let settings = DownloadSettings(maxBytes: 1_000_000, stallTimeout: .seconds(2), progressInterval: .milliseconds(20))
+
+    /// Runs `test` against the shell with the downloader as its only feature, next to a loopback server.
+    func withDownloads(_ test: @Sendable (WebTestSession, LoopbackHTTPServer) async throws -> Void) async throws {
+        let server = try await LoopbackHTTPServer()
+        do {
+            try await withTestShell(features: [DownloaderFeature(settings: Self.settings)]) { session, _ in
+                try await test(session, server)
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// Starts a download of `url` from the page and returns its id.
+    static func start(_ session: WebTestSession, _ url: String) async throws -> Int64 {
+        let response = try await session.post("/downloads", form: [("url", url)])
+        #expect(response.status == .seeOther)
+        let location = try #require(response.headers[.location])
+        return try #require(Int64(location.components(separatedBy: "#download-").last ?? ""))
+    }
+
+    /// Polls the rows until download `id` shows `state`.
+    static func waitFor(_ state: String, id: Int64, _ session: WebTestSession) async throws -> String {
+        for _ in 0..<300 {
+            let rows = try await session.get("/downloads/rows").text
+            if rows.contains(#"id="download-\#(id)" data-download-id="\#(id)" data-state="\#(state)""#) { return rows }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("download \(id) never showed \(state)")
+        return ""
+    }
+
+    @Test("the page has a URL field, a Start button and says when the list is empty")
+    func emptyList() async throws {
+        try await withDownloads { session, _ in
+            let page = try await session.get("/downloads")
+            #expect(page.status == .ok)
+            #expect(page.text.contains(#"name="url""#))
+            #expect(page.text.contains(">Start</button>"))
+            #expect(page.text.contains("No downloads yet."))
+            #expect(page.text.contains(#"data-live-events="downloads.changed downloads.progress""#))
+        }
+    }
+
+    @Test("a non-http address is refused at the field, keeping what was typed")
+    func refusedScheme() async throws {
+        try await withDownloads { session, _ in
+            let response = try await session.post("/downloads", form: [("url", "ftp://example.com/file")])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("Only http and https addresses can be downloaded, not ftp:."))
+            #expect(response.text.contains(#"value="ftp://example.com/file""#))
+            #expect(response.text.contains("No downloads yet."))
+        }
+    }
+
+    @Test("Start adds a row that completes, and the viewer shows title, outline, links and escaped source")
+    func startAndView() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/page.html"))
+            let rows = try await Self.waitFor("completed", id: id, session)
+            #expect(rows.contains("Completed"))
+            #expect(rows.contains(#"href="/downloads/\#(id)""#))
+            #expect(rows.contains("Retry") && rows.contains("Remove"))
+            let viewer = try await session.get("/downloads/\(id)")
+            #expect(viewer.status == .ok)
+            #expect(viewer.text.contains(#"<h1 class="page-title viewer-title">Loopback Page</h1>"#))
+            #expect(viewer.text.contains(#"<li class="indent-1">Hello</li>"#))
+            #expect(viewer.text.contains(#"<code class="link-href">/other</code>"#))
+            #expect(viewer.text.contains("&lt;title&gt;Loopback Page&lt;/title&gt;"))
+        }
+    }
+
+    @Test("a page's script, style and image are shown as text, never put into the viewer")
+    func scriptIsText() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/script.html"))
+            _ = try await Self.waitFor("completed", id: id, session)
+            let viewer = try await session.get("/downloads/\(id)").text
+            #expect(!viewer.contains("<script>document.title"))
+            #expect(!viewer.contains("<img src=\"/image.png\""))
+            #expect(!viewer.contains("<style>body"))
+            #expect(viewer.contains("&lt;script&gt;document.title"))
+            #expect(viewer.contains("Plain words."))
+        }
+    }
+
+    @Test("a running download can be cancelled from its row, which then says Cancelled")
+    func cancel() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/drip?chunks=300&size=10&delay=20"))
+            let running = try await Self.waitFor("downloading", id: id, session)
+            #expect(running.contains("/downloads/\(id)/cancel"))
+            let response = try await session.post("/downloads/\(id)/cancel")
+            #expect(response.status == .seeOther)
+            let rows = try await Self.waitFor("cancelled", id: id, session)
+            #expect(rows.contains(">Cancelled</span>"))
+        }
+    }
+
+    @Test("a failed download shows the status; Retry and Remove act on it")
+    func failedRetryRemove() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/status?code=404"))
+            let rows = try await Self.waitFor("failed", id: id, session)
+            #expect(rows.contains("The server answered 404 Not Found."))
+            let retried = try await session.post("/downloads/\(id)/retry")
+            #expect(retried.status == .seeOther)
+            _ = try await Self.waitFor("failed", id: id, session)
+            let removed = try await session.follow(try await session.post("/downloads/\(id)/remove"))
+            #expect(!removed.text.contains("download-\(id)\""))
+        }
+    }
+
+    @Test("a binary download opens a viewer with a clear message instead of a page")
+    func binaryViewer() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/image.png"))
+            _ = try await Self.waitFor("completed", id: id, session)
+            let viewer = try await session.get("/downloads/\(id)")
+            #expect(viewer.status == .ok)
+            #expect(viewer.text.contains("The file holds binary data, not HTML text"))
+        }
+    }
+
+    @Test("an unknown download is a 404 page")
+    func unknown() async throws {
+        try await withDownloads { session, _ in
+            let response = try await session.get("/downloads/999")
+            #expect(response.status == .notFound)
+        }
+    }
+}
