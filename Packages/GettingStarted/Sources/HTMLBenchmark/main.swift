@@ -1,1 +1,73 @@
-print("x")
+import Foundation
+import HTMLDocument
+
+// Parse + extract of a ~5 MB HTML page through HTMLDocument, against the libxml2 C baseline run on the same file:
+// `bench html-parse ours_MBps=<n> libxml2_MBps=<n> ratio=<n>`.
+// Usage: HTMLBenchmark <path of the compiled C baseline> [rounds]
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: HTMLBenchmark BASELINE [ROUNDS]\n".utf8))
+    exit(2)
+}
+let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+
+/// A page of real-world shape: navigation, headings, paragraphs with inline markup and links, a table, scripts.
+func samplePage(targetBytes: Int) -> String {
+    var html = """
+        <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Benchmark page — café</title>
+        <style>body { font: 14px sans-serif }</style><script>var x = 1;</script></head><body>
+        <nav><a href="/">Home</a> <a href="/about">About</a></nav>
+
+        """
+    var section = 0
+    while html.utf8.count < targetBytes {
+        section += 1
+        html += "<section id=\"s\(section)\"><h2>Section \(section)</h2>\n"
+        for paragraph in 0..<8 {
+            html += "<p class=\"p\">Paragraph \(paragraph) with <b>bold</b>, <i>italic</i> and a "
+            html += "<a href=\"/articles/\(section)/\(paragraph)?ref=bench&amp;x=1\">link to article \(paragraph)</a>. "
+            html += "Naïve café text — “quoted” — and more words to read in the body of the page.</p>\n"
+        }
+        html += "<table><tr><th>Key</th><th>Value</th></tr><tr><td>a</td><td>\(section)</td></tr></table>\n"
+        html += "<script>console.log(\(section));</script></section>\n"
+    }
+    return html + "</body></html>\n"
+}
+
+let page = Array(samplePage(targetBytes: 5_000_000).utf8)
+let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("atelier-bench-\(getpid()).html")
+try Data(page).write(to: URL(fileURLWithPath: path))
+defer { try? FileManager.default.removeItem(atPath: path) }
+
+// One warm-up round, then the timed rounds.
+var checksum = 0
+checksum += try HTMLDocument(bytes: page).summary().links.count
+let clock = ContinuousClock()
+let started = clock.now
+for _ in 0..<rounds {
+    let summary = try HTMLDocument(bytes: page).summary()
+    checksum += summary.text.utf8.count + summary.links.count + summary.headings.count
+}
+let elapsed = clock.now - started
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+let ours = Double(page.count * rounds) / 1_000_000 / seconds
+
+let baseline = Process()
+baseline.executableURL = URL(fileURLWithPath: arguments[1])
+baseline.arguments = [path, String(rounds)]
+let pipe = Pipe()
+baseline.standardOutput = pipe
+try baseline.run()
+baseline.waitUntilExit()
+let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+let field = output.split(separator: " ").first { $0.hasPrefix("libxml2_MBps=") }
+let theirs = field.flatMap { Double($0.dropFirst("libxml2_MBps=".count)) } ?? 0
+guard theirs > 0, checksum > 0 else {
+    print("bench html-parse failed: baseline printed \(output)")
+    exit(1)
+}
+print(
+    "bench html-parse ours_MBps=\(String(format: "%.1f", ours)) libxml2_MBps=\(String(format: "%.1f", theirs)) "
+        + "ratio=\(String(format: "%.2f", ours / theirs))"
+)

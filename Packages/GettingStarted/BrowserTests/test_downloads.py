@@ -1,0 +1,136 @@
+"""The downloader in a real browser: start downloads from the page, watch progress live, cancel one, let one
+finish, open the viewer, and check that a downloaded page's script is shown as text and never runs."""
+
+import http.server
+import threading
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import wait
+
+PAGE = (
+    b"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Browser Test Page</title></head>"
+    b"<body><h1>Hello from loopback</h1><p>Some words.</p></body></html>"
+)
+SCRIPT_PAGE = (
+    b"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Scripted</title></head><body>"
+    b"<h1>Has a script</h1><script>window.__pwned = true; document.title = 'pwned';</script>"
+    b"<img src='/pixel.png' onerror='window.__pwned = true'><p>Plain words.</p></body></html>"
+)
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if self.path == "/page.html":
+            self.send_body(PAGE)
+        elif self.path == "/script.html":
+            self.send_body(SCRIPT_PAGE)
+        elif self.path.startswith("/slow"):
+            # 200 chunks of 1 KB, 50 ms apart: about ten seconds, with a known total.
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(200 * 1024))
+            self.end_headers()
+            try:
+                for _ in range(200):
+                    self.wfile.write(b"x" * 1024)
+                    self.wfile.flush()
+                    time.sleep(0.05)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        else:
+            self.send_error(404)
+
+    def send_body(self, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture
+def origin():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def start(browser, url):
+    field = browser.find_element(By.ID, "url")
+    field.clear()
+    field.send_keys(url)
+    browser.find_element(By.ID, "start").click()
+
+
+def row_for(browser, url):
+    for element in browser.find_elements(By.CSS_SELECTOR, "#download-list .download-row"):
+        if element.find_element(By.CSS_SELECTOR, ".download-url").text == url:
+            return element
+    raise AssertionError(f"no row for {url}")
+
+
+def state(browser, url):
+    return row_for(browser, url).find_element(By.CSS_SELECTOR, ".download-state").text
+
+
+def test_start_progress_cancel_complete_and_view(host, browser, origin):
+    browser.get(host.url + "/downloads")
+    slow = origin + "/slow"
+    start(browser, slow)
+    wait(browser, lambda d: state(d, slow) == "Downloading", message="the slow download did not start")
+
+    # Progress arrives live: the bytes line changes without a reload and the bar moves.
+    first = row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-bytes").text
+    wait(browser, lambda d: row_for(d, slow).find_element(By.CSS_SELECTOR, ".download-bytes").text != first,
+         message="progress did not update")
+    assert "of 205 KB" in row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-bytes").text
+    value = row_for(browser, slow).find_element(By.CSS_SELECTOR, "progress").get_attribute("value")
+    wait(browser, lambda d: row_for(d, slow).find_element(By.CSS_SELECTOR, "progress").get_attribute("value") != value,
+         message="the progress bar did not move")
+
+    row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-cancel").click()
+    wait(browser, lambda d: state(d, slow) == "Cancelled", message="the row never said Cancelled")
+
+    page = origin + "/page.html"
+    start(browser, page)
+    wait(browser, lambda d: state(d, page) == "Completed", message="the page never completed")
+    row_for(browser, page).find_element(By.CSS_SELECTOR, "a.download-url").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".viewer-title").text == "Browser Test Page")
+    source = browser.find_element(By.ID, "source").text
+    assert "<title>Browser Test Page</title>" in source
+    assert "Hello from loopback" in browser.find_element(By.CSS_SELECTOR, ".readable-text").text
+
+
+def test_non_http_address_is_refused_at_the_field(host, browser):
+    browser.get(host.url + "/downloads")
+    start(browser, "ftp://example.com/file")
+    error = wait(browser, lambda d: d.find_element(By.ID, "url-error"))
+    assert "Only http and https" in error.text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#download-list .download-row")
+
+
+def test_a_downloaded_script_is_text_and_never_runs(host, browser, origin):
+    browser.get(host.url + "/downloads")
+    scripted = origin + "/script.html"
+    start(browser, scripted)
+    wait(browser, lambda d: state(d, scripted) == "Completed", message="the scripted page never completed")
+    row_for(browser, scripted).find_element(By.CSS_SELECTOR, "a.download-url").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".viewer-title").text == "Scripted")
+    assert "window.__pwned = true" in browser.find_element(By.ID, "source").text
+    time.sleep(0.5)
+    assert browser.execute_script("return window.__pwned === undefined")
+    assert browser.title != "pwned"
+    assert not browser.find_elements(By.CSS_SELECTOR, "img[src='/pixel.png']")
+    assert not browser.find_elements(By.CSS_SELECTOR, "article.viewer script")
