@@ -5,7 +5,7 @@ import Hummingbird
 /// Rejects every state-changing request (POST, PUT, PATCH, DELETE) that does not carry this browser's CSRF token,
 /// with 403 Forbidden.
 ///
-/// It uses the double-submit pattern: a random token lives in a `SameSite=Strict`, HttpOnly cookie and is repeated
+/// It uses the double-submit pattern: a random token lives in a `SameSite=Lax`, HttpOnly cookie and is repeated
 /// in each form as a hidden `_csrf` field (or, for scripts, an `X-CSRF-Token` header). Another site can make a
 /// browser send the cookie, but cannot read it to fill in the field.
 public struct CSRFMiddleware: RouterMiddleware {
@@ -53,7 +53,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if existing != token {
             response.setCookie(
-                Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .strict)
+                Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
             )
         }
         return response

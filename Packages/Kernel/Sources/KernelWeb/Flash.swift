@@ -35,11 +35,11 @@ public struct Flash: Codable, Sendable, Equatable {
         let value = json.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-        return Cookie(name: Self.cookieName, value: value, path: "/", httpOnly: true, sameSite: .strict)
+        return Cookie(name: Self.cookieName, value: value, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     static var clearingCookie: Cookie {
-        Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
+        Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     init?(cookieValue: String) {
