@@ -67,16 +67,28 @@ public final class BusNotificationQueue: Sendable {
         var drainScheduled = false
     }
 
+    /// Who posts pending notifications.
+    public enum Draining: Sendable, Hashable {
+        /// The queue starts a task of its own to post them soon after they are enqueued.
+        case automatic
+        /// Only ``flush()`` posts them: for a caller with a natural moment to deliver (the end of a batch, a
+        /// frame, a request) and for tests that must see the queue's state without racing its task.
+        case manual
+    }
+
     /// The bus notifications are posted to.
     public let bus: NotificationBus
+    /// Who posts pending notifications.
+    public let draining: Draining
     private let state = Mutex(State())
 
     /// A queue for the process-wide default bus.
     public static let `default` = BusNotificationQueue(bus: .default)
 
-    /// Creates a queue that posts to `bus`.
-    public init(bus: NotificationBus) {
+    /// Creates a queue that posts to `bus`, draining itself unless `draining` is `.manual`.
+    public init(bus: NotificationBus, draining: Draining = .automatic) {
         self.bus = bus
+        self.draining = draining
     }
 
     /// The number of notifications waiting to be posted.
@@ -141,7 +153,7 @@ public final class BusNotificationQueue: Sendable {
                     state.idle.append(pending)
                 }
             }
-            guard !state.drainScheduled else { return false }
+            guard draining == .automatic, !state.drainScheduled else { return false }
             state.drainScheduled = true
             return true
         }

@@ -26,7 +26,7 @@ struct NotificationQueueTests {
 
     @Test func coalescesOnNameAndSenderByDefault() {
         let bus = NotificationBus()
-        let queue = BusNotificationQueue(bus: bus)
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
         let sender = Sender()
         for _ in 0..<5 {
             queue.enqueue(BusNotification(name: .ping, object: sender), postingStyle: .whenIdle)
@@ -39,14 +39,14 @@ struct NotificationQueueTests {
     }
 
     @Test func coalescingOnNameOnlyIgnoresTheSender() {
-        let queue = BusNotificationQueue(bus: NotificationBus())
+        let queue = BusNotificationQueue(bus: NotificationBus(), draining: .manual)
         queue.enqueue(BusNotification(name: .ping, object: Sender()), postingStyle: .whenIdle, coalesceMask: .onName)
         queue.enqueue(BusNotification(name: .ping, object: Sender()), postingStyle: .whenIdle, coalesceMask: .onName)
         #expect(queue.pendingCount == 1)
     }
 
     @Test func coalescingOnSenderOnlyIgnoresTheName() {
-        let queue = BusNotificationQueue(bus: NotificationBus())
+        let queue = BusNotificationQueue(bus: NotificationBus(), draining: .manual)
         let sender = Sender()
         queue.enqueue(BusNotification(name: .ping, object: sender), postingStyle: .whenIdle, coalesceMask: .onSender)
         queue.enqueue(BusNotification(name: .pong, object: sender), postingStyle: .whenIdle, coalesceMask: .onSender)
@@ -54,7 +54,7 @@ struct NotificationQueueTests {
     }
 
     @Test func noCoalescingKeepsEveryNotification() {
-        let queue = BusNotificationQueue(bus: NotificationBus())
+        let queue = BusNotificationQueue(bus: NotificationBus(), draining: .manual)
         for _ in 0..<4 {
             queue.enqueue(BusNotification(name: .ping), postingStyle: .whenIdle, coalesceMask: .none)
         }
@@ -63,7 +63,7 @@ struct NotificationQueueTests {
 
     @Test func aCoalescedNotificationKeepsItsPlaceAndTakesTheNewestContent() {
         let bus = NotificationBus()
-        let queue = BusNotificationQueue(bus: bus)
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
         let received = Recorder<String>()
         let observation = bus.addObserver(forName: nil) { note in
             received.record("\(note.name.rawValue)=\(note.userInfo?["v"] as? Int ?? 0)")
@@ -78,7 +78,7 @@ struct NotificationQueueTests {
 
     @Test func deliveryIsFIFOWithAsSoonAsPossibleBeforeWhenIdle() {
         let bus = NotificationBus()
-        let queue = BusNotificationQueue(bus: bus)
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
         let received = Recorder<Int>()
         let observation = bus.addObserver(forName: .ping) { note in received.record(note.userInfo?["n"] as? Int ?? -1) }
         queue.enqueue(BusNotification(name: .ping, userInfo: ["n": 3]), postingStyle: .whenIdle, coalesceMask: .none)
@@ -92,7 +92,7 @@ struct NotificationQueueTests {
 
     @Test func anAsSoonAsPossibleEnqueuePromotesAPendingWhenIdleOne() {
         let bus = NotificationBus()
-        let queue = BusNotificationQueue(bus: bus)
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
         let received = Recorder<String>()
         let observation = bus.addObserver(forName: nil) { received.record($0.name.rawValue) }
         queue.enqueue(BusNotification(name: .ping), postingStyle: .whenIdle)
@@ -106,13 +106,27 @@ struct NotificationQueueTests {
 
     @Test func postingNowDropsPendingMatches() {
         let bus = NotificationBus()
-        let queue = BusNotificationQueue(bus: bus)
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
         let count = Recorder<Int>()
         let observation = bus.addObserver(forName: .ping) { _ in count.record(1) }
         queue.enqueue(BusNotification(name: .ping), postingStyle: .whenIdle)
         queue.enqueue(BusNotification(name: .ping), postingStyle: .now)
         #expect(count.count == 1)
         #expect(queue.pendingCount == 0)
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func aManualQueueWaitsForFlush() async throws {
+        let bus = NotificationBus()
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
+        let count = Recorder<Int>()
+        let observation = bus.addObserver(forName: .ping) { _ in count.record(1) }
+        queue.enqueue(BusNotification(name: .ping), postingStyle: .asSoonAsPossible)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(count.count == 0)
+        #expect(queue.pendingCount == 1)
+        queue.flush()
+        #expect(count.count == 1)
         withExtendedLifetime(observation) {}
     }
 
@@ -130,7 +144,7 @@ struct NotificationQueueTests {
 
     @Test func typedMessagesCoalesceOnNameAndSubject() {
         let bus = NotificationBus()
-        let queue = BusNotificationQueue(bus: bus)
+        let queue = BusNotificationQueue(bus: bus, draining: .manual)
         let titles = Recorder<String>()
         let observation = bus.addObserver(for: TaskCompleted.self) { titles.record($0.title) }
         queue.enqueue(TaskCompleted(taskID: 1, title: "first"), postingStyle: .whenIdle)
