@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AtelierHost", targets: ["AtelierHost"]),
     ],
     dependencies: [
+        .package(path: "Packages/GettingStarted"),
         .package(path: "Packages/Kernel"),
         .package(path: "Packages/TaskList"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -30,6 +31,7 @@ let package = Package(
             name: "AtelierHost",
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "DownloaderWeb", package: "GettingStarted"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
@@ -51,6 +53,32 @@ let package = Package(
         ),
 
         // Every package's own tests, run from the root in the same build.
+        .testTarget(
+            name: "DownloaderTests",
+            dependencies: [
+                .product(name: "Downloader", package: "GettingStarted"),
+                .product(name: "DownloaderTestSupport", package: "GettingStarted"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ],
+            path: "Packages/GettingStarted/Tests/DownloaderTests"
+        ),
+        .testTarget(
+            name: "DownloaderWebTests",
+            dependencies: [
+                .product(name: "DownloaderTestSupport", package: "GettingStarted"),
+                .product(name: "DownloaderWeb", package: "GettingStarted"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ],
+            path: "Packages/GettingStarted/Tests/DownloaderWebTests"
+        ),
+        .testTarget(
+            name: "HTMLDocumentTests",
+            dependencies: [.product(name: "HTMLDocument", package: "GettingStarted")],
+            path: "Packages/GettingStarted/Tests/HTMLDocumentTests"
+        ),
         .testTarget(
             name: "KernelBusTests",
             dependencies: [.product(name: "KernelBus", package: "Kernel")],

@@ -11,7 +11,7 @@ import time
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -103,5 +103,6 @@ def pytest_runtest_makereport(item, call):
 
 
 def wait(driver, condition, timeout=10, message=""):
-    ignored = (StaleElementReferenceException, NoSuchElementException, AssertionError)
+    # Pages refresh parts of themselves live, so an element read mid-refresh may vanish: read again until timeout.
+    ignored = (StaleElementReferenceException, NoSuchElementException, WebDriverException, AssertionError)
     return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition, message)

@@ -1,8 +1,9 @@
 """The task list in a real browser: add, sort, swipe or tick to complete, edit, persist, and stay safe."""
 
 import datetime
+import time
 
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -10,7 +11,13 @@ from conftest import wait
 
 
 def names(browser):
-    return [element.text for element in browser.find_elements(By.CSS_SELECTOR, "#task-list .task-name")]
+    # The list may be refreshed live at any moment; read it again if it was replaced mid-read.
+    for _ in range(20):
+        try:
+            return [element.text for element in browser.find_elements(By.CSS_SELECTOR, "#task-list .task-name")]
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError("the list kept changing")
 
 
 def row(browser, name):

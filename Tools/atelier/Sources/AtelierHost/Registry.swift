@@ -1,3 +1,4 @@
+import DownloaderWeb
 import Kernel
 import KernelWeb
 import TaskListWeb
@@ -7,7 +8,8 @@ public enum Registry {
     /// The registry of web features.
     public static let features = FeatureRegistry<any WebFeature>(
         [
-            TaskListFeature()
+            TaskListFeature(),
+            DownloaderFeature(),
         ],
         id: { $0.id }
     )

@@ -20,7 +20,10 @@
     if (!window.EventSource) return;
     var source = new EventSource("/events");
     window.atelierEvents = source;
-    source.onopen = function () { document.documentElement.dataset.live = "connected"; };
+    source.onopen = function () {
+      document.documentElement.dataset.live = "connected";
+      document.dispatchEvent(new CustomEvent("atelier:connected"));
+    };
     source.onmessage = function () {};
     var handle = function (event) {
       var data = {};
@@ -102,20 +105,34 @@
   }
   window.atelierSwipeRows = swipeRows;
 
-  // Parts marked data-live-refresh="<event names>" data-src="<url>" reload themselves when one of those events arrives.
+  // Parts marked data-live-refresh="<event names>" data-src="<url>" reload themselves when one of those events arrives,
+  // and once whenever the live stream (re)connects, since a change may have happened between the page being
+  // rendered and the stream being open. The part is only replaced when its content really differs.
+  function normalized(html) {
+    return html.replace(/\s+/g, " ").replace(/> </g, "><").trim();
+  }
+  function refresh(el) {
+    if (!el.dataset.src) return;
+    fetch(el.dataset.src, { credentials: "same-origin" }).then(function (r) {
+      return r.ok ? r.text() : null;
+    }).then(function (html) {
+      if (html === null) return;
+      var incoming = document.createElement("template");
+      incoming.innerHTML = html;
+      if (normalized(incoming.innerHTML) === normalized(el.innerHTML)) return;
+      el.innerHTML = html;
+      swipeRows(el);
+      el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
+    }).catch(function () {});
+  }
   document.addEventListener("atelier:event", function (e) {
     document.querySelectorAll("[data-live-refresh]").forEach(function (el) {
       var names = el.getAttribute("data-live-refresh").split(/\s+/);
-      if (names.indexOf(e.detail.name) < 0 || !el.dataset.src) return;
-      fetch(el.dataset.src, { credentials: "same-origin" }).then(function (r) {
-        return r.ok ? r.text() : null;
-      }).then(function (html) {
-        if (html === null) return;
-        el.innerHTML = html;
-        swipeRows(el);
-        el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
-      }).catch(function () {});
+      if (names.indexOf(e.detail.name) >= 0) refresh(el);
     });
+  });
+  document.addEventListener("atelier:connected", function () {
+    document.querySelectorAll("[data-live-refresh]").forEach(refresh);
   });
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -140,7 +157,9 @@
       });
       el.querySelectorAll("[data-live-value]").forEach(function (target) {
         var value = data[target.getAttribute("data-live-value")];
-        if (typeof value === "number") target.value = value;
+        if (typeof value !== "number") return;
+        target.value = value; // an indeterminate bar becomes determinate once a figure arrives
+        target.classList.remove("indeterminate");
       });
       el.dataset.liveUpdates = String((parseInt(el.dataset.liveUpdates || "0", 10)) + 1);
     });
