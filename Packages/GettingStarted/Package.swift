@@ -80,6 +80,7 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "HTMLDocument",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),

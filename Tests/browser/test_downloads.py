@@ -134,3 +134,12 @@ def test_a_downloaded_script_is_text_and_never_runs(host, browser, origin):
     assert browser.title != "pwned"
     assert not browser.find_elements(By.CSS_SELECTOR, "img[src='/pixel.png']")
     assert not browser.find_elements(By.CSS_SELECTOR, "article.viewer script")
+
+
+def test_a_download_from_the_cli_shows_up_live_in_the_open_page(host, browser, origin):
+    browser.get(host.url + "/downloads")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    page = origin + "/page.html"
+    output = host.cli("download", page)
+    assert "Completed" in output or "100%" in output, output
+    wait(browser, lambda d: state(d, page) == "Completed", message="the CLI's download never appeared in the page")

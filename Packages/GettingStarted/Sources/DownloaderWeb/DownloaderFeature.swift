@@ -1,6 +1,7 @@
 import ArgumentParser
 import Downloader
 import Foundation
+import GRDB
 import Hummingbird
 import Kernel
 import KernelBus
@@ -39,25 +40,39 @@ public struct DownloaderFeature: WebFeature {
             settings: settings,
             logger: context.logger
         )
-        runtime.engine.withLock { $0 = engine }
+        runtime.set(engine, for: context.database)
     }
 
     /// Runs the engine: resumes interrupted downloads at start, stops transfers at shutdown.
     public func services(context: FeatureContext) -> [any Service] {
-        guard let engine = runtime.engine.withLock({ $0 }) else { return [] }
-        return [DownloadService(engine: engine, logger: context.logger)]
+        guard let engine = runtime.engine(for: context.database) else { return [] }
+        return [
+            DownloadService(engine: engine, logger: context.logger),
+            OutsideChangeService(monitor: DatabaseChangeMonitor(writer: context.database), bus: context.bus),
+        ]
     }
 
     public func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws {
-        guard let engine = runtime.engine.withLock({ $0 }) else { throw DownloaderSetupError.notPrepared }
+        guard let engine = runtime.engine(for: web.feature.database) else { throw DownloaderSetupError.notPrepared }
         let templates = try await TemplateLibrary(bundle: .module)
         DownloadRoutes(engine: engine, pages: web.pages, templates: templates).add(to: routes)
     }
 }
 
-/// Holds the engine `prepare` creates, for the service and the routes the host asks for afterwards.
+/// Holds the engines `prepare` creates, for the service and the routes the host asks for afterwards.
+///
+/// One feature value may serve several shells at once (the registry's value, in parallel tests), each with its own
+/// database, so engines are kept per database connection rather than in a single slot.
 final class DownloadRuntime: Sendable {
-    let engine = Mutex<DownloadEngine?>(nil)
+    private let engines = Mutex<[ObjectIdentifier: DownloadEngine]>([:])
+
+    func set(_ engine: DownloadEngine, for database: any DatabaseWriter) {
+        engines.withLock { $0[ObjectIdentifier(database)] = engine }
+    }
+
+    func engine(for database: any DatabaseWriter) -> DownloadEngine? {
+        engines.withLock { $0[ObjectIdentifier(database)] }
+    }
 }
 
 /// The routes were asked for before the feature was prepared.
@@ -65,4 +80,17 @@ enum DownloaderSetupError: Error, CustomStringConvertible {
     case notPrepared
 
     var description: String { "The downloader must be prepared before its routes are added." }
+}
+
+/// Posts `downloads.changed` when another process (the `atelier download` CLI on the same data directory) changes
+/// the download list, so open pages show those rows too.
+struct OutsideChangeService: Service {
+    let monitor: DatabaseChangeMonitor
+    let bus: NotificationBus
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            try await monitor.run { [bus] in bus.post(name: DownloadNotifications.changed) }
+        }
+    }
 }
