@@ -68,7 +68,7 @@ struct DownloadRoutes {
                 return pages.redirect(to: "/downloads", flash: Flash(.error, "The downloaded file is missing. Retry the download."))
             }
             let view = DownloadViewer.view(of: item, data: data)
-            return page(view.title, templates.render(view, "downloads/viewer"), request, context)
+            return pages.page(view.title, body: templates.render(view, "downloads/viewer"), request: request, context: context)
         }
     }
 
@@ -90,7 +90,7 @@ struct DownloadRoutes {
             maxSize: ByteCountText.format(engine.settings.maxBytes),
             csrfToken: context.csrfToken
         )
-        return page("Downloads", templates.render(view, "downloads/list"), request, context, status: status)
+        return pages.page("Downloads", body: templates.render(view, "downloads/list"), request: request, context: context, status: status)
     }
 
     private func act(_ context: AppRequestContext, _ action: (Int64) async throws -> String) async throws -> Response {
@@ -101,16 +101,6 @@ struct DownloadRoutes {
         } catch let error as DownloadError {
             return pages.redirect(to: "/downloads", flash: Flash(.error, error.description))
         }
-    }
-
-    private func page(
-        _ title: String,
-        _ body: String,
-        _ request: Request,
-        _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        pages.page(title: title, featureID: DownloadIdentity.id, body: body, request: request, context: context, status: status)
     }
 
     private static func id(_ context: AppRequestContext) throws -> Int64 {

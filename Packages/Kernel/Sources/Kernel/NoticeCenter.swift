@@ -45,8 +45,7 @@ public struct NoticeCenter: Sendable {
         link: String? = nil,
         at date: Date = Date()
     ) throws -> Notice {
-        var notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date)
-        try database.write { db in try notice.insert(db) }
+        let notice = try schedule(featureID: featureID, title: title, body: body, link: link, at: date)
         if date <= Date() {
             try deliverDue()
         }

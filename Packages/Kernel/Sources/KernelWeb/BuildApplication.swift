@@ -90,7 +90,10 @@ struct Shell {
         router.add(middleware: CSRFMiddleware())
         ShellRoutes(pages: pages, templates: templates, notices: notices, hub: hub, bus: bus).add(to: router)
         for (feature, context) in zip(features, contexts) {
-            try await feature.addRoutes(to: router.group(RouterPath(feature.id)), web: WebContext(feature: context, pages: pages))
+            try await feature.addRoutes(
+                to: router.group(RouterPath(feature.id)),
+                web: WebContext(feature: context, pages: pages.scoped(to: feature.id))
+            )
         }
         self.router = router
         self.services = services

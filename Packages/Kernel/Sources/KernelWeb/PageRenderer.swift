@@ -33,6 +33,8 @@ public struct PageRenderer: Sendable {
 
     /// The enabled features, in registry order.
     public let navigation: [NavigationItem]
+    /// The feature whose pages this renderer draws (highlighted in the header), if any.
+    public private(set) var featureID: String?
     private let templates: TemplateLibrary
     private let notices: NoticeCenter
 
@@ -81,6 +83,24 @@ public struct PageRenderer: Sendable {
             response.setCookie(Flash.clearingCookie)
         }
         return response
+    }
+
+    /// The same renderer, drawing the pages of feature `id`. Each feature's routes get one (`WebContext.pages`).
+    public func scoped(to id: String) -> PageRenderer {
+        var scoped = self
+        scoped.featureID = id
+        return scoped
+    }
+
+    /// A page of this renderer's feature: `body` (HTML the feature rendered, already escaped) inside the layout.
+    public func page(
+        _ title: String,
+        body: String,
+        request: Request,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        page(title: title, featureID: featureID, body: body, request: request, context: context, status: status)
     }
 
     /// A 303 redirect to `path`, carrying `flash` to the next page.

@@ -23,7 +23,7 @@ extension WebFeature {
 public struct WebContext: Sendable {
     /// The feature's database, bus, notices and logger.
     public let feature: FeatureContext
-    /// Wraps the feature's HTML in the shared layout.
+    /// Wraps the feature's HTML in the shared layout, with the feature highlighted in the header.
     public let pages: PageRenderer
 
     /// A web context.

@@ -29,7 +29,7 @@ struct TaskRoutes {
                 showLaunch: Self.isOpeningApp(request),
                 csrfToken: context.csrfToken
             )
-            return page("Tasks", templates.render(view, "tasks/list"), request, context)
+            return pages.page("Tasks", body: templates.render(view, "tasks/list"), request: request, context: context)
         }
         routes.get("rows") { _, context in
             let rows = try repository.all().map { TaskRowView($0, csrfToken: context.csrfToken) }
@@ -37,7 +37,7 @@ struct TaskRoutes {
         }
         routes.get("new") { request, context in
             let view = form(id: nil, draft: TaskDraft(day: TaskDay.today().isoString), isDone: false, context: context)
-            return page("New Task", templates.render(view, "tasks/form"), request, context)
+            return pages.page("New Task", body: templates.render(view, "tasks/form"), request: request, context: context)
         }
         routes.post { request, context in
             let fields = try await FormData(request: request)
@@ -45,7 +45,13 @@ struct TaskRoutes {
             switch TaskValidation.validate(draft) {
             case .failure(let errors):
                 let view = form(id: nil, draft: draft, isDone: false, errors: errors, context: context)
-                return page("New Task", templates.render(view, "tasks/form"), request, context, status: .unprocessableContent)
+                return pages.page(
+                    "New Task",
+                    body: templates.render(view, "tasks/form"),
+                    request: request,
+                    context: context,
+                    status: .unprocessableContent
+                )
             case .success(let input):
                 let item = try repository.add(input)
                 return pages.redirect(to: "/tasks#task-\(item.id ?? 0)", flash: Flash(.success, "Added “\(item.name)”."))
@@ -57,7 +63,7 @@ struct TaskRoutes {
                 throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
             }
             let view = form(id: id, draft: TaskDraft(item), isDone: item.isDone, context: context)
-            return page(item.name, templates.render(view, "tasks/form"), request, context)
+            return pages.page(item.name, body: templates.render(view, "tasks/form"), request: request, context: context)
         }
         routes.post(":id") { request, context in
             let id = try Self.id(context)
@@ -67,7 +73,13 @@ struct TaskRoutes {
             switch TaskValidation.validate(draft) {
             case .failure(let errors):
                 let view = form(id: id, draft: draft, isDone: isDone, errors: errors, context: context)
-                return page("Edit Task", templates.render(view, "tasks/form"), request, context, status: .unprocessableContent)
+                return pages.page(
+                    "Edit Task",
+                    body: templates.render(view, "tasks/form"),
+                    request: request,
+                    context: context,
+                    status: .unprocessableContent
+                )
             case .success(let input):
                 do {
                     _ = try repository.update(id: id, with: input)
@@ -75,7 +87,13 @@ struct TaskRoutes {
                     return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, "Saved “\(item.name)”."))
                 } catch let error as TaskListError {
                     let view = form(id: id, draft: draft, isDone: isDone, formError: error.description, context: context)
-                    return page("Edit Task", templates.render(view, "tasks/form"), request, context, status: .notFound)
+                    return pages.page(
+                        "Edit Task",
+                        body: templates.render(view, "tasks/form"),
+                        request: request,
+                        context: context,
+                        status: .notFound
+                    )
                 }
             }
         }
@@ -110,16 +128,6 @@ struct TaskRoutes {
             let restored = try repository.restore(item)
             return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, "Restored “\(restored.name)”."))
         }
-    }
-
-    private func page(
-        _ title: String,
-        _ body: String,
-        _ request: Request,
-        _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        pages.page(title: title, featureID: TaskListIdentity.id, body: body, request: request, context: context, status: status)
     }
 
     private func form(
