@@ -31,6 +31,8 @@ struct TaskRoutesTests {
             #expect(names.count == 5)
             #expect(names.last == "Water the plants")  // the done example is last
             #expect(page.text.contains("launch-screen"))
+            #expect(page.text.contains(#"<body data-feature="tasks">"#))
+            #expect(page.text.contains(#"class="active" data-feature-link="tasks""#))
         }
     }
 
