@@ -43,3 +43,15 @@ def test_many_page_loads_never_stall_on_open_live_connections(host, browser):
         browser.find_element(By.CSS_SELECTOR, ".bar-button").click()
         wait(browser, lambda d: d.current_url.rstrip("/").endswith("/tasks"))
         assert time.time() - started < 5, "a page load stalled"
+
+
+def test_the_host_stops_gracefully_on_sigterm_even_with_pages_open(host, browser):
+    import time
+
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    started = time.time()
+    host.process.terminate()
+    code = host.process.wait(timeout=10)
+    assert code == 0, f"exit status {code}"
+    assert time.time() - started < 5, "shutdown waited on the open live connection"
