@@ -21,7 +21,8 @@ enum HTMLBytes {
     /// Whether `byte` is HTML whitespace.
     @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+        // One bit per space byte: 0x09, 0x0A, 0x0C, 0x0D and 0x20.
+        byte <= 0x20 && (UInt64(0x1_0000_3600) >> UInt64(byte)) & 1 != 0
     }
 
     /// Appends every text byte under `node` (the node itself included), as written.
@@ -30,16 +31,35 @@ enum HTMLBytes {
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content {
-                    var index = 0
-                    while content[index] != 0 {
-                        bytes.append(content[index])
-                        index += 1
-                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
                 }
                 return false
             default:
                 return true
             }
         }
+    }
+
+    /// Appends the text under `node` (the node itself included) to `text`, whitespace collapsed.
+    static func appendText(of node: xmlNodePtr, to text: CollapsedText) {
+        HTMLTreeWalk.forEach(under: node) { current in
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { text.append(content) }
+                return false
+            default:
+                return true
+            }
+        }
+    }
+
+    /// The attribute of the element `node` named `name` (lower case, matched without regard to case), if any.
+    static func attribute(_ node: xmlNodePtr, named name: [UInt8]) -> xmlAttrPtr? {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if let attributeName = current.pointee.name, equalsLowercased(attributeName, name) { return current }
+            attribute = current.pointee.next
+        }
+        return nil
     }
 }

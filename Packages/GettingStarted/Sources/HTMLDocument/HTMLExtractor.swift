@@ -5,7 +5,9 @@ struct HTMLExtractor {
     private var title: [UInt8]?
     private var headings: [HTMLHeading] = []
     private var links: [HTMLLink] = []
-    private var text = CollapsedText()
+    private let text = CollapsedText(capacity: 4096)
+    /// Reused for each heading's and link's text, so only the final `String` is allocated.
+    private let scratch = CollapsedText()
 
     /// Visits every node under `root`.
     mutating func walk(_ root: xmlNodePtr) {
@@ -37,11 +39,12 @@ struct HTMLExtractor {
             return true
         case .heading(let level):
             text.breakLine()
-            headings.append(HTMLHeading(level: level, text: Self.collapsedText(of: node)))
+            headings.append(HTMLHeading(level: level, text: collapsedText(of: node)))
             return true
         case .link:
-            let href = HTMLNode.rawAttribute(node, "href")
-            if let href { links.append(HTMLLink(text: Self.collapsedText(of: node), href: Self.trimmed(href))) }
+            if let href = HTMLBytes.attribute(node, named: Self.hrefName) {
+                links.append(HTMLLink(text: collapsedText(of: node), href: trimmedValue(of: href)))
+            }
             return true
         case .title:
             if title == nil {
@@ -63,16 +66,16 @@ struct HTMLExtractor {
 
     /// The summary of everything visited.
     func finish() -> HTMLSummary {
-        var titleText = CollapsedText()
+        let titleText = CollapsedText()
         if let title { titleText.append(title) }
         return HTMLSummary(title: titleText.string, headings: headings, links: links, text: text.string)
     }
 
     private static func title(in node: xmlNodePtr) -> xmlNodePtr? {
-        guard HTMLBytes.equalsLowercased(node.pointee.name, Array("head".utf8)) else { return nil }
+        guard HTMLBytes.equalsLowercased(node.pointee.name, headName) else { return nil }
         var child = node.pointee.children
         while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE, HTMLBytes.equalsLowercased(current.pointee.name, Array("title".utf8)) {
+            if current.pointee.type == XML_ELEMENT_NODE, HTMLBytes.equalsLowercased(current.pointee.name, titleName) {
                 return current
             }
             child = current.pointee.next
@@ -80,17 +83,25 @@ struct HTMLExtractor {
         return nil
     }
 
-    private static func collapsedText(of node: xmlNodePtr) -> String {
-        var bytes: [UInt8] = []
-        HTMLBytes.appendText(of: node, to: &bytes)
-        var collapsed = CollapsedText()
-        collapsed.append(bytes)
-        return collapsed.string
+    private static let hrefName = Array("href".utf8)
+    private static let headName = Array("head".utf8)
+    private static let titleName = Array("title".utf8)
+
+    /// The text under `node`, whitespace collapsed.
+    private func collapsedText(of node: xmlNodePtr) -> String {
+        scratch.removeAll()
+        HTMLBytes.appendText(of: node, to: scratch)
+        return scratch.string
     }
 
-    private static func trimmed(_ text: String) -> String {
-        var collapsed = CollapsedText()
-        collapsed.append(Array(text.utf8))
-        return collapsed.string
+    /// The value of `attribute`, whitespace collapsed.
+    private func trimmedValue(of attribute: xmlAttrPtr) -> String {
+        scratch.removeAll()
+        var child = attribute.pointee.children
+        while let text = child {
+            HTMLBytes.appendText(of: text, to: scratch)
+            child = text.pointee.next
+        }
+        return scratch.string
     }
 }

@@ -73,20 +73,13 @@ public struct HTMLNode {
 extension HTMLNode {
     /// The value of attribute `name` (lower case) of the element `node`, without wrapping the node.
     static func rawAttribute(_ node: xmlNodePtr, _ name: String) -> String? {
-        let wanted = Array(name.utf8)
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            if let attributeName = current.pointee.name, HTMLBytes.equalsLowercased(attributeName, wanted) {
-                var bytes: [UInt8] = []
-                var child = current.pointee.children
-                while let text = child {
-                    HTMLBytes.appendText(of: text, to: &bytes)
-                    child = text.pointee.next
-                }
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            attribute = current.pointee.next
+        guard let attribute = HTMLBytes.attribute(node, named: Array(name.utf8)) else { return nil }
+        var bytes: [UInt8] = []
+        var child = attribute.pointee.children
+        while let text = child {
+            HTMLBytes.appendText(of: text, to: &bytes)
+            child = text.pointee.next
         }
-        return nil
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
