@@ -3,14 +3,15 @@ import HTMLDocument
 
 // Parse + extract of a ~5 MB HTML page through HTMLDocument, against the libxml2 C baseline run on the same file:
 // `bench html-parse ours_MBps=<n> libxml2_MBps=<n> ratio=<n>`.
-// Usage: HTMLBenchmark <path of the compiled C baseline> [rounds]
+// Usage: HTMLBenchmark <path of the compiled C baseline> [rounds] [trials]
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: HTMLBenchmark BASELINE [ROUNDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: HTMLBenchmark BASELINE [ROUNDS] [TRIALS]\n".utf8))
     exit(2)
 }
-let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+let rounds = max(1, arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5)
+let trials = max(1, arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3)
 
 /// A page of real-world shape: navigation, headings, paragraphs with inline markup and links, a table, scripts.
 func samplePage(targetBytes: Int) -> String {
@@ -40,34 +41,60 @@ let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("atelier-
 try Data(page).write(to: URL(fileURLWithPath: path))
 defer { try? FileManager.default.removeItem(atPath: path) }
 
-// One warm-up round, then the timed rounds.
+/// Throughput of one timed measurement of `rounds` parse + summary rounds in this process, in MB/s.
+func measureOurs(checksum: inout Int) throws -> Double {
+    let clock = ContinuousClock()
+    let started = clock.now
+    for _ in 0..<rounds {
+        let summary = try HTMLDocument(bytes: page).summary()
+        checksum += summary.text.utf8.count + summary.links.count + summary.headings.count
+    }
+    let elapsed = clock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Double(page.count * rounds) / 1_000_000 / seconds
+}
+
+/// Throughput of one run of the C baseline (its own warm-up round, then `rounds` timed rounds), in MB/s.
+func measureBaseline() throws -> Double {
+    let baseline = Process()
+    baseline.executableURL = URL(fileURLWithPath: arguments[1])
+    baseline.arguments = [path, String(rounds)]
+    let pipe = Pipe()
+    baseline.standardOutput = pipe
+    try baseline.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    baseline.waitUntilExit()
+    let field = output.split(separator: " ").first { $0.hasPrefix("libxml2_MBps=") }
+    guard let value = field.flatMap({ Double($0.dropFirst("libxml2_MBps=".count)) }), value > 0 else {
+        print("bench html-parse failed: baseline printed \(output)")
+        exit(1)
+    }
+    return value
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+// Both sides: one untimed warm-up round, then `rounds` timed rounds. The two sides take turns for `trials` trials,
+// so a burst of load on the shared machine falls on both rather than on whichever ran second, and the median
+// trial of each side is compared.
 var checksum = 0
 checksum += try HTMLDocument(bytes: page).summary().links.count
-let clock = ContinuousClock()
-let started = clock.now
-for _ in 0..<rounds {
-    let summary = try HTMLDocument(bytes: page).summary()
-    checksum += summary.text.utf8.count + summary.links.count + summary.headings.count
+var ours: [Double] = []
+var theirs: [Double] = []
+for _ in 0..<trials {
+    theirs.append(try measureBaseline())
+    ours.append(try measureOurs(checksum: &checksum))
 }
-let elapsed = clock.now - started
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-let ours = Double(page.count * rounds) / 1_000_000 / seconds
-
-let baseline = Process()
-baseline.executableURL = URL(fileURLWithPath: arguments[1])
-baseline.arguments = [path, String(rounds)]
-let pipe = Pipe()
-baseline.standardOutput = pipe
-try baseline.run()
-baseline.waitUntilExit()
-let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-let field = output.split(separator: " ").first { $0.hasPrefix("libxml2_MBps=") }
-let theirs = field.flatMap { Double($0.dropFirst("libxml2_MBps=".count)) } ?? 0
-guard theirs > 0, checksum > 0 else {
-    print("bench html-parse failed: baseline printed \(output)")
+guard checksum > 0 else {
+    print("bench html-parse failed: empty summaries")
     exit(1)
 }
+let oursMedian = median(ours)
+let theirsMedian = median(theirs)
 print(
-    "bench html-parse ours_MBps=\(String(format: "%.1f", ours)) libxml2_MBps=\(String(format: "%.1f", theirs)) "
-        + "ratio=\(String(format: "%.2f", ours / theirs))"
+    "bench html-parse ours_MBps=\(String(format: "%.1f", oursMedian)) libxml2_MBps=\(String(format: "%.1f", theirsMedian)) "
+        + "ratio=\(String(format: "%.2f", oursMedian / theirsMedian))"
 )
