@@ -55,21 +55,61 @@ func measureOurs(checksum: inout Int) throws -> Double {
 }
 
 /// Throughput of one run of the C baseline (its own warm-up round, then `rounds` timed rounds), in MB/s.
-func measureBaseline() throws -> Double {
-    let baseline = Process()
-    baseline.executableURL = URL(fileURLWithPath: arguments[1])
-    baseline.arguments = [path, String(rounds)]
-    let pipe = Pipe()
-    baseline.standardOutput = pipe
-    try baseline.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    baseline.waitUntilExit()
+func measureBaseline() -> Double {
+    let output = runBaseline(arguments: [arguments[1], path, String(rounds)])
     let field = output.split(separator: " ").first { $0.hasPrefix("libxml2_MBps=") }
     guard let value = field.flatMap({ Double($0.dropFirst("libxml2_MBps=".count)) }), value > 0 else {
         print("bench html-parse failed: baseline printed \(output)")
         exit(1)
     }
     return value
+}
+
+/// Runs `arguments` (executable first) and returns what it printed.
+///
+/// The baseline is started with `posix_spawn` rather than Foundation's `Process`, which starts helper threads
+/// that live on. Once a process has a second thread, glibc's `malloc` and `free` take an arena lock on every call,
+/// and libxml2 allocates for every node: this side would then be timed multi-threaded against a single-threaded C
+/// program. With `posix_spawn` both sides are timed in a single-threaded process.
+func runBaseline(arguments: [String]) -> String {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+        print("bench html-parse failed: pipe")
+        exit(1)
+    }
+    #if os(Linux)
+    var actions = posix_spawn_file_actions_t()
+    #else
+    var actions: posix_spawn_file_actions_t?
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var child = pid_t()
+    let spawned = posix_spawn(&child, arguments[0], &actions, nil, argv, environ)
+    close(pipeEnds[1])
+    guard spawned == 0 else {
+        print("bench html-parse failed: cannot start \(arguments[0]) (error \(spawned))")
+        exit(1)
+    }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+        if count > 0 {
+            output += chunk[0..<count]
+        } else if count == 0 || errno != EINTR {
+            break
+        }
+    }
+    close(pipeEnds[0])
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+    return String(decoding: output, as: UTF8.self)
 }
 
 func median(_ values: [Double]) -> Double {
@@ -85,7 +125,7 @@ checksum += try HTMLDocument(bytes: page).summary().links.count
 var ours: [Double] = []
 var theirs: [Double] = []
 for _ in 0..<trials {
-    theirs.append(try measureBaseline())
+    theirs.append(measureBaseline())
     ours.append(try measureOurs(checksum: &checksum))
 }
 guard checksum > 0 else {
