@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// UTF-8 text built with HTML's whitespace rules: runs of spaces become one space, line breaks come only from
 /// block elements, and no line starts or ends with a space.
 ///
@@ -23,8 +31,7 @@ final class CollapsedText {
 
     /// Appends the zero-terminated text `content`.
     func append(_ content: UnsafePointer<UInt8>) {
-        var length = 0
-        while content[length] != 0 { length += 1 }
+        let length = UnsafeRawPointer(content).withMemoryRebound(to: CChar.self, capacity: 1) { strlen($0) }
         append(UnsafeBufferPointer(start: content, count: length))
     }
 
@@ -42,23 +49,33 @@ final class CollapsedText {
         var space = pendingSpace
         var lineBreak = pendingBreak
         let output = base
-        for index in 0..<content.count {
-            let byte = source[index]
+        let end = content.count
+        var index = 0
+        while index < end {
+            var byte = source[index]
             if HTMLBytes.isSpace(byte) {
                 space = true
+                index &+= 1
                 continue
             }
             if lineBreak {
                 output[written] = 0x0A
-                written += 1
+                written &+= 1
             } else if space && written != 0 {
                 output[written] = 0x20
-                written += 1
+                written &+= 1
             }
             lineBreak = false
             space = false
-            output[written] = byte
-            written += 1
+            // Copy the word that starts here.
+            while true {
+                output[written] = byte
+                written &+= 1
+                index &+= 1
+                guard index < end else { break }
+                byte = source[index]
+                if HTMLBytes.isSpace(byte) { break }
+            }
         }
         count = written
         pendingSpace = space
