@@ -21,8 +21,8 @@ enum HTMLElementKind {
         [
             (
                 [
-                    "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "fieldset",
-                    "figcaption", "figure", "footer", "form", "header", "hr", "li", "main", "nav", "ol", "p", "pre",
+                    "address", "article", "aside", "br", "dd", "details", "div", "dl", "dt", "fieldset",
+                    "figure", "footer", "form", "header", "hr", "li", "main", "nav", "ol", "p", "pre",
                     "section", "summary", "table", "td", "th", "tr", "ul", "caption", "body",
                 ], .block
             ),
@@ -35,17 +35,25 @@ enum HTMLElementKind {
 
     /// The kind of the element named `name` (a lower-case C string, as libxml2's HTML parser stores it).
     ///
-    /// Names are packed, lower-cased, into a `UInt64`, one byte per 8 bits; a name longer than 8 bytes is inline.
+    /// Names are packed, lower-cased, into a `UInt64`, one byte per 8 bits; the only longer names that are not
+    /// inline, `blockquote` and `figcaption`, are compared in full.
     static func of(_ name: UnsafePointer<xmlChar>?) -> HTMLElementKind {
         guard let name else { return .inline }
         var key: UInt64 = 0
         var index = 0
         while name[index] != 0 {
-            guard index < 8 else { return .inline }
+            guard index < 8 else { return longNameKind(name) }
             key |= UInt64(HTMLBytes.lower(name[index])) << (8 * UInt64(index))
             index += 1
         }
         return table.kind(key)
+    }
+
+    private static let longBlocks = [Array("blockquote".utf8), Array("figcaption".utf8)]
+
+    private static func longNameKind(_ name: UnsafePointer<xmlChar>) -> HTMLElementKind {
+        for candidate in longBlocks where HTMLBytes.equalsLowercased(name, candidate) { return .block }
+        return .inline
     }
 
     /// `name` packed as ``of(_:)`` packs names; bytes past the eighth fall off the end of the key.

@@ -36,6 +36,14 @@ struct HTMLDocumentTests {
         #expect(summary.headings == [HTMLHeading(level: 1, text: "Welcome"), HTMLHeading(level: 2, text: "Getting started")])
     }
 
+    @Test("block elements with long names, like blockquote and figcaption, start their own lines of text")
+    func longBlockNames() throws {
+        let quote = "<body>Intro <blockquote>Quoted words</blockquote> outro</body>"
+        #expect(try HTMLDocument(string: quote).summary().text == "Intro\nQuoted words\noutro")
+        let caption = "<body>Photo <figcaption>A caption</figcaption> credits</body>"
+        #expect(try HTMLDocument(string: caption).summary().text == "Photo\nA caption\ncredits")
+    }
+
     @Test("links keep their text and trimmed href, in document order")
     func links() throws {
         let summary = try HTMLDocument(string: Self.articlePage).summary()

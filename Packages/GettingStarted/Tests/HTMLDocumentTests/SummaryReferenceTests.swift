@@ -27,7 +27,6 @@ struct SummaryReferenceTests {
     }
 
     /// Fragments of markup, some well formed and some not, covering every kind of element the summary tells apart.
-    /// Tag names longer than 8 bytes are left out: the summary treats every such name as inline.
     static let pieces = [
         "<p>", "</p>", "<div>", "</div>", "<a href=\" x \n y \">", "<a href='/q'>", "<A HREF=/Z>", "</a>", "<a>", "<h1>",
         "</h1>", "<H3>", "</h3>", "<h6>", "</h6>", "<b>", "</b>", "<script>s  x</script>", "<style>c</style>",
@@ -37,6 +36,7 @@ struct SummaryReferenceTests {
         "<section>", "</section>", "<iframe>f</iframe>", "<math>m</math>", "<span>", "</span>", "<summary>s</summary>",
         "<h2><script>hs</script>hidden in heading</h2>", "<h4><title>tt</title>x</h4>", "<object>o</object>",
         "<select><option>o</option></select>", "<a href=\"\">empty</a>", "<nav>", "</nav>", "<em>", "</em>",
+        "<blockquote>", "</blockquote>", "<figcaption>f</figcaption>", "<figure>", "</figure>", "<abbreviated>",
     ]
 }
 
@@ -56,7 +56,8 @@ private struct ReferenceSummary {
     }
 
     static let blocks: Set<String> = [
-        "address", "article", "aside", "br", "dd", "details", "div", "dl", "dt", "fieldset", "figure", "footer", "form",
+        "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+        "form",
         "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul",
         "caption", "body",
     ]
