@@ -26,7 +26,4 @@ public struct FeatureMigrations: Sendable {
     public func apply(to writer: some DatabaseWriter) throws {
         try migrator().migrate(writer)
     }
-
-    /// Whether any migration is registered.
-    public var isEmpty: Bool { migrator().migrations.isEmpty }
 }

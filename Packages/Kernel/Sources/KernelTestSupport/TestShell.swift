@@ -29,9 +29,8 @@ public func withTestShell<Value: Sendable>(
             desktopNotifications: false
         )
     )
-    let parts = TestShellParts(bus: bus, directory: directory)
     return try await app.test(setup) { client in
-        try await test(WebTestSession(client: client), TestShellParts(bus: parts.bus, directory: parts.directory, port: client.port))
+        try await test(WebTestSession(client: client), TestShellParts(bus: bus, directory: directory, port: client.port))
     }
 }
 

@@ -24,11 +24,6 @@ public struct TemplateLibrary: Sendable {
     public func render(_ object: Any, _ name: String) -> String {
         library.render(object, withTemplate: name) ?? "<p class=\"error\">Missing template \(name)</p>"
     }
-
-    /// Whether a template named `name` exists.
-    public func has(_ name: String) -> Bool {
-        library.getTemplate(named: name) != nil
-    }
 }
 
 /// A template library could not be loaded.
