@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "atelier", targets: ["atelier"]),
+        .executable(name: "HostBenchmarkFloor", targets: ["HostBenchmarkFloor"]),
+        .executable(name: "RenderBenchmark", targets: ["RenderBenchmark"]),
         .library(name: "AtelierHost", targets: ["AtelierHost"]),
     ],
     dependencies: [
@@ -26,6 +28,26 @@ let package = Package(
             name: "atelier",
             dependencies: ["AtelierHost"],
             path: "Tools/atelier/Sources/atelier"
+        ),
+        .executableTarget(
+            name: "HostBenchmarkFloor",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tools/HostBenchmarkFloor"
+        ),
+        .executableTarget(
+            name: "RenderBenchmark",
+            dependencies: [
+                .product(name: "CMallocCounter", package: "Kernel"),
+                .product(name: "Downloader", package: "GettingStarted"),
+                .product(name: "DownloaderWeb", package: "GettingStarted"),
+                .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "TaskList", package: "TaskList"),
+                .product(name: "TaskListWeb", package: "TaskList"),
+            ],
+            path: "Tools/RenderBenchmark"
         ),
         .target(
             name: "AtelierHost",
@@ -85,6 +107,11 @@ let package = Package(
             path: "Packages/Kernel/Tests/KernelBusTests"
         ),
         .testTarget(
+            name: "KernelHTMLTests",
+            dependencies: [.product(name: "KernelHTML", package: "Kernel")],
+            path: "Packages/Kernel/Tests/KernelHTMLTests"
+        ),
+        .testTarget(
             name: "KernelStorageTests",
             dependencies: [
                 .product(name: "KernelStorage", package: "Kernel"),
@@ -104,6 +131,7 @@ let package = Package(
             name: "KernelWebTests",
             dependencies: [
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
             ],

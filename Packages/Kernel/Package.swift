@@ -6,8 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "BusBenchmark", targets: ["BusBenchmark"]),
+        .library(name: "CMallocCounter", targets: ["CMallocCounter"]),
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "KernelBus", targets: ["KernelBus"]),
+        .library(name: "KernelHTML", targets: ["KernelHTML"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
         .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
         .library(name: "KernelWeb", targets: ["KernelWeb"]),
@@ -18,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
@@ -39,6 +40,8 @@ let package = Package(
         ),
         .testTarget(name: "KernelTests", dependencies: ["Kernel", "KernelTestSupport"]),
         .target(name: "KernelBus"),
+        .target(name: "KernelHTML"),
+        .testTarget(name: "KernelHTMLTests", dependencies: ["KernelHTML"]),
         .testTarget(name: "KernelBusTests", dependencies: ["KernelBus"]),
         .target(
             name: "KernelStorage",
@@ -59,16 +62,17 @@ let package = Package(
             name: "KernelWeb",
             dependencies: [
                 "Kernel",
+                "KernelHTML",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/Templates"), .copy("Resources/Public")]
+            resources: [.copy("Resources/Public")]
         ),
         .testTarget(
             name: "KernelWebTests",
             dependencies: [
+                "KernelHTML",
                 "KernelTestSupport",
                 "KernelWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .target(
@@ -32,10 +31,9 @@ let package = Package(
             dependencies: [
                 "TaskList",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            resources: [.copy("Resources/Templates")]
+            ]
         ),
         .testTarget(
             name: "TaskListWebTests",

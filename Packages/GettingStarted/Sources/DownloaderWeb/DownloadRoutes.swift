@@ -15,14 +15,13 @@ import KernelWeb
 struct DownloadRoutes {
     let engine: DownloadEngine
     let pages: PageRenderer
-    let templates: TemplateLibrary
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get { request, context in
             try listPage(url: "", error: nil, request: request, context: context)
         }
         routes.get("rows") { _, context in
-            PageRenderer.html(templates.render(["rows": try rows(context)], "downloads/rows"))
+            PageRenderer.html(DownloadListPage.rows(try rows(context)))
         }
         routes.post { request, context in
             let fields = try await FormData(request: request)
@@ -68,7 +67,7 @@ struct DownloadRoutes {
                 return pages.redirect(to: "/downloads", flash: Flash(.error, "The downloaded file is missing. Retry the download."))
             }
             let view = DownloadViewer.view(of: item, data: data)
-            return pages.page(view.title, body: templates.render(view, "downloads/viewer"), request: request, context: context)
+            return pages.page(view.title, body: DownloadViewerPage.render(view), request: request, context: context)
         }
     }
 
@@ -90,7 +89,7 @@ struct DownloadRoutes {
             maxSize: ByteCountText.format(engine.settings.maxBytes),
             csrfToken: context.csrfToken
         )
-        return pages.page("Downloads", body: templates.render(view, "downloads/list"), request: request, context: context, status: status)
+        return pages.page("Downloads", body: DownloadListPage.render(view), request: request, context: context, status: status)
     }
 
     private func act(_ context: AppRequestContext, _ action: (Int64) async throws -> String) async throws -> Response {

@@ -4,7 +4,7 @@ import HTMLDocument
 
 /// Builds the viewer of a downloaded file: its title, outline, links, readable text and escaped source.
 ///
-/// Everything from the page becomes text in the viewer's own templates: no script, style, image or frame of the
+/// Everything from the page becomes escaped text in the viewer's own page: no script, style, image or frame of the
 /// page is ever put into the viewer's HTML.
 enum DownloadViewer {
     /// The most source text shown; a longer file shows this much with a note.
@@ -26,13 +26,10 @@ enum DownloadViewer {
                 id: item.id ?? 0,
                 url: item.url,
                 title: summary.title.isEmpty ? "Untitled page" : summary.title,
-                hasTitle: !summary.title.isEmpty,
                 message: looksLikeHTML
                     ? nil : "The server called this \(item.contentType ?? "file"), not HTML; it is shown as HTML anyway.",
                 headings: summary.headings.map { .init(level: $0.level, text: $0.text) },
-                hasHeadings: !summary.headings.isEmpty,
                 links: summary.links.map { .init(text: $0.text.isEmpty ? "(no text)" : $0.text, href: $0.href) },
-                hasLinks: !summary.links.isEmpty,
                 text: summary.text,
                 source: HTMLSourceText.decode(shown, encoding: document.encoding ?? charset),
                 sourceNote: sourceNote,
@@ -44,12 +41,9 @@ enum DownloadViewer {
                 id: item.id ?? 0,
                 url: item.url,
                 title: "Nothing to show",
-                hasTitle: false,
                 message: error.description,
                 headings: [],
-                hasHeadings: false,
                 links: [],
-                hasLinks: false,
                 text: "",
                 source: printable ? HTMLSourceText.decode(shown, encoding: charset) : "",
                 sourceNote: sourceNote,

@@ -1,36 +1,23 @@
 import Downloader
 import Foundation
 
-// Templates read stored properties only: Mustache renders through reflection, which does not see computed ones.
-
-/// One row of the download list as the templates see it.
-struct DownloadRowView {
+/// One row of the download list, as the pages show it.
+public struct DownloadRowView: Sendable {
     let id: Int64
     let url: String
-    let state: String
-    let stateLabel: String
-    let isActive: Bool
-    let isDownloading: Bool
-    let isFinished: Bool
-    let isCompleted: Bool
-    let hasPercent: Bool
-    let percent: Int
+    let state: DownloadState
+    let percent: Int?
     let progressText: String
     let failure: String?
     let contentType: String?
     let csrfToken: String
 
-    init(_ item: DownloadItem, csrfToken: String) {
+    /// The row of `item`, whose forms carry `csrfToken`.
+    public init(_ item: DownloadItem, csrfToken: String) {
         id = item.id ?? 0
         url = item.url
-        state = item.state.rawValue
-        stateLabel = item.state.label
-        isActive = !item.state.isFinished
-        isDownloading = item.state == .downloading
-        isFinished = item.state.isFinished
-        isCompleted = item.state == .completed
-        hasPercent = item.fraction != nil
-        percent = Int((item.fraction ?? 0) * 100)
+        state = item.state
+        percent = item.fraction.map { Int($0 * 100) }
         progressText = item.progressText
         failure = item.state == .failed ? item.failure : nil
         contentType = item.contentType
@@ -60,12 +47,9 @@ struct DownloadViewerView {
     let id: Int64
     let url: String
     let title: String
-    let hasTitle: Bool
     let message: String?
     let headings: [Heading]
-    let hasHeadings: Bool
     let links: [Link]
-    let hasLinks: Bool
     let text: String
     let source: String
     let sourceNote: String?

@@ -54,8 +54,7 @@ public struct DownloaderFeature: WebFeature {
 
     public func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws {
         guard let engine = runtime.engine(for: web.feature.database) else { throw DownloaderSetupError.notPrepared }
-        let templates = try await TemplateLibrary(bundle: .module)
-        DownloadRoutes(engine: engine, pages: web.pages, templates: templates).add(to: routes)
+        DownloadRoutes(engine: engine, pages: web.pages).add(to: routes)
     }
 }
 

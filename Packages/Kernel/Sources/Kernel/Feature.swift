@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// A new feature touches only its own package and one line of the host's registry.
 public protocol Feature: Sendable {
     /// A stable, lowercase id: the prefix of the feature's routes (`/tasks`), tables (`tasks_item`), migrations
-    /// (`tasks.v1`), templates (`tasks/list`) and database file (`tasks.sqlite`).
+    /// (`tasks.v1`) and database file (`tasks.sqlite`).
     var id: String { get }
     /// The name shown on the launcher tile and in the header.
     var title: String { get }

@@ -73,22 +73,22 @@ struct Shell {
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
 
-        let templates = try await TemplateLibrary(bundle: .module)
+        let unread = UnreadNoticeCount(notices: notices, bus: bus)
         let pages = PageRenderer(
             navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
-            templates: templates,
-            notices: notices
+            unread: unread
         )
 
         let router = Router(context: AppRequestContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info))
+        // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
+        router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(pages: pages))
-        if let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public").path {
-            router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static"))
+        if let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public") {
+            router.add(middleware: try StaticAssets(folder: publicFolder))
         }
         router.add(middleware: CSRFMiddleware())
-        ShellRoutes(pages: pages, templates: templates, notices: notices, hub: hub, bus: bus).add(to: router)
+        ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
         for (feature, context) in zip(features, contexts) {
             try await feature.addRoutes(
                 to: router.group(RouterPath(feature.id)),

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Kernel
-import Mustache
+import KernelHTML
 
 /// Renders pages in the shared layout: the header with every enabled feature, flash messages, the CSRF token for
 /// forms, and the live-events script.
@@ -35,20 +35,20 @@ public struct PageRenderer: Sendable {
     public let navigation: [NavigationItem]
     /// The feature whose pages this renderer draws (highlighted in the header), if any.
     public private(set) var featureID: String?
-    private let templates: TemplateLibrary
-    private let notices: NoticeCenter
+    private let layout: Layout
+    private let unread: UnreadNoticeCount
 
-    init(navigation: [NavigationItem], templates: TemplateLibrary, notices: NoticeCenter) {
+    init(navigation: [NavigationItem], unread: UnreadNoticeCount) {
         self.navigation = navigation
-        self.templates = templates
-        self.notices = notices
+        self.layout = Layout(navigation: navigation)
+        self.unread = unread
     }
 
-    /// A complete HTML page with `body` (HTML the feature rendered, already escaped) inside the layout.
+    /// A complete HTML page with `body` inside the layout.
     public func page(
         title: String,
         featureID: String?,
-        body: String,
+        body: HTML,
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
@@ -57,27 +57,14 @@ public struct PageRenderer: Sendable {
         if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
             flash = Flash(cookieValue: value)
         }
-        let unread = (try? notices.unreadCount()) ?? 0
-        let view = LayoutView(
+        let html = layout.render(
             title: title,
+            featureID: featureID,
             body: body,
             csrfToken: context.csrfToken,
-            nav: navigation.map { item in
-                LayoutView.Nav(
-                    id: item.id,
-                    title: item.title,
-                    icon: item.icon,
-                    tint: item.tint,
-                    path: item.path,
-                    active: item.id == featureID
-                )
-            },
             flash: flash,
-            unread: unread,
-            hasUnread: unread > 0,
-            featureID: featureID ?? "home"
+            unread: unread.value
         )
-        let html = templates.render(view, "kernel/layout")
         var response = Self.html(html, status: status)
         if request.cookies[Flash.cookieName] != nil {
             response.setCookie(Flash.clearingCookie)
@@ -92,10 +79,10 @@ public struct PageRenderer: Sendable {
         return scoped
     }
 
-    /// A page of this renderer's feature: `body` (HTML the feature rendered, already escaped) inside the layout.
+    /// A page of this renderer's feature: `body` inside the layout.
     public func page(
         _ title: String,
-        body: String,
+        body: HTML,
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
@@ -133,39 +120,16 @@ public struct PageRenderer: Sendable {
             heading = "Something went wrong"
             fallback = "The problem was logged. Try again in a moment."
         }
-        let body = templates.render(
-            ["heading": heading, "message": message ?? fallback, "code": "\(status.code)"],
-            "kernel/error"
-        )
+        let body = ShellPages.error(code: status.code, heading: heading, message: message ?? fallback)
         return page(title: heading, featureID: nil, body: body, request: request, context: context, status: status)
     }
 
-    /// A raw HTML response.
-    public static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// An HTML response: a whole page, or a fragment for a script to insert.
+    public static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: html))
+            body: .init(byteBuffer: ByteBuffer(bytes: html.bytes))
         )
     }
-}
-
-/// The layout's view model. Templates read stored properties only (Mustache uses reflection).
-struct LayoutView {
-    struct Nav {
-        let id: String
-        let title: String
-        let icon: String
-        let tint: String
-        let path: String
-        let active: Bool
-    }
-    let title: String
-    let body: String
-    let csrfToken: String
-    let nav: [Nav]
-    let flash: Flash?
-    let unread: Int
-    let hasUnread: Bool
-    let featureID: String
 }

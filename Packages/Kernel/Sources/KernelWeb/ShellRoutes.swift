@@ -8,26 +8,25 @@ import ServiceLifecycle
 /// The shell's own pages: the launcher, the notice inbox, the live-events stream and a health check.
 struct ShellRoutes {
     let pages: PageRenderer
-    let templates: TemplateLibrary
     let notices: NoticeCenter
+    let unread: UnreadNoticeCount
     let hub: LiveEventHub
     let bus: NotificationBus
 
     func add(to router: Router<AppRequestContext>) {
+        // The launcher never changes while the host runs: render it once.
+        let launcher = ShellPages.launcher(pages.navigation)
         router.get("/") { request, context in
-            let body = templates.render(["features": pages.navigation], "kernel/launcher")
-            return pages.page(title: "Atelier", featureID: nil, body: body, request: request, context: context)
+            pages.page(title: "Apps", featureID: nil, body: launcher, request: request, context: context)
         }
         router.get("/inbox") { request, context in
             let inbox = try notices.inbox().map(InboxRow.init)
-            let body = templates.render(
-                ["notices": inbox, "empty": inbox.isEmpty, "csrfToken": context.csrfToken, "hasUnread": inbox.contains { $0.unread }],
-                "kernel/inbox"
-            )
+            let body = ShellPages.inbox(inbox, csrfToken: context.csrfToken)
             return pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
         }
         router.post("/inbox/read") { _, _ in
             try notices.markAllRead()
+            unread.invalidate()
             return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
         }
         router.get("/events") { _, _ in
@@ -52,22 +51,18 @@ struct ShellRoutes {
         }
         router.get("/diagnostics") { request, context in
             let rows = bus.registrations().map { registration in
-                [
-                    "order": "\(registration.order)",
-                    "name": registration.name?.rawValue ?? "(every name)",
-                    "kind": "\(registration.kind)",
-                    "delivery": "\(registration.delivery)",
-                    "object": registration.observesSpecificObject ? "one object" : "any",
-                ]
+                ShellPages.DiagnosticsRow(
+                    order: registration.order,
+                    name: registration.name?.rawValue ?? "(every name)",
+                    kind: "\(registration.kind)",
+                    delivery: "\(registration.delivery)",
+                    object: registration.observesSpecificObject ? "one object" : "any"
+                )
             }
-            let body = templates.render(
-                [
-                    "liveSubscribers": "\(hub.subscriberCount)",
-                    "observerCount": "\(rows.count)",
-                    "registrations": rows,
-                    "forwarded": hub.forwardedNames.map(\.rawValue),
-                ],
-                "kernel/diagnostics"
+            let body = ShellPages.diagnostics(
+                liveSubscribers: hub.subscriberCount,
+                registrations: rows,
+                forwarded: hub.forwardedNames.map(\.rawValue)
             )
             return pages.page(title: "Diagnostics", featureID: nil, body: body, request: request, context: context)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Kernel
 import KernelBus
+import KernelHTML
 import KernelWeb
 
 /// A tiny feature used to test the shell: it echoes a posted form, renders user text, and fails on demand.

@@ -34,9 +34,8 @@ public struct TaskListFeature: WebFeature {
     }
 
     public func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws {
-        let templates = try await TemplateLibrary(bundle: .module)
         let repository = TaskRepository(writer: web.feature.database, bus: web.feature.bus)
-        TaskRoutes(repository: repository, pages: web.pages, templates: templates).add(to: routes)
+        TaskRoutes(repository: repository, pages: web.pages).add(to: routes)
     }
 }
 

@@ -16,7 +16,6 @@ import TaskList
 struct TaskRoutes {
     let repository: TaskRepository
     let pages: PageRenderer
-    let templates: TemplateLibrary
     let recentlyDeleted = RecentlyDeleted()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
@@ -26,18 +25,17 @@ struct TaskRoutes {
                 rows: items.map { TaskRowView($0, csrfToken: context.csrfToken) },
                 openCount: items.filter { !$0.isDone }.count,
                 doneCount: items.filter(\.isDone).count,
-                showLaunch: Self.isOpeningApp(request),
-                csrfToken: context.csrfToken
+                showLaunch: Self.isOpeningApp(request)
             )
-            return pages.page("Tasks", body: templates.render(view, "tasks/list"), request: request, context: context)
+            return pages.page("Tasks", body: TaskListPage.render(view), request: request, context: context)
         }
         routes.get("rows") { _, context in
             let rows = try repository.all().map { TaskRowView($0, csrfToken: context.csrfToken) }
-            return PageRenderer.html(templates.render(["rows": rows], "tasks/rows"))
+            return PageRenderer.html(TaskListPage.rows(rows))
         }
         routes.get("new") { request, context in
             let view = form(id: nil, draft: TaskDraft(day: TaskDay.today().isoString), isDone: false, context: context)
-            return pages.page("New Task", body: templates.render(view, "tasks/form"), request: request, context: context)
+            return pages.page("New Task", body: TaskFormPage.render(view), request: request, context: context)
         }
         routes.post { request, context in
             let fields = try await FormData(request: request)
@@ -47,7 +45,7 @@ struct TaskRoutes {
                 let view = form(id: nil, draft: draft, isDone: false, errors: errors, context: context)
                 return pages.page(
                     "New Task",
-                    body: templates.render(view, "tasks/form"),
+                    body: TaskFormPage.render(view),
                     request: request,
                     context: context,
                     status: .unprocessableContent
@@ -63,7 +61,7 @@ struct TaskRoutes {
                 throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
             }
             let view = form(id: id, draft: TaskDraft(item), isDone: item.isDone, context: context)
-            return pages.page(item.name, body: templates.render(view, "tasks/form"), request: request, context: context)
+            return pages.page(item.name, body: TaskFormPage.render(view), request: request, context: context)
         }
         routes.post(":id") { request, context in
             let id = try Self.id(context)
@@ -75,7 +73,7 @@ struct TaskRoutes {
                 let view = form(id: id, draft: draft, isDone: isDone, errors: errors, context: context)
                 return pages.page(
                     "Edit Task",
-                    body: templates.render(view, "tasks/form"),
+                    body: TaskFormPage.render(view),
                     request: request,
                     context: context,
                     status: .unprocessableContent
@@ -89,7 +87,7 @@ struct TaskRoutes {
                     let view = form(id: id, draft: draft, isDone: isDone, formError: error.description, context: context)
                     return pages.page(
                         "Edit Task",
-                        body: templates.render(view, "tasks/form"),
+                        body: TaskFormPage.render(view),
                         request: request,
                         context: context,
                         status: .notFound
@@ -139,17 +137,10 @@ struct TaskRoutes {
         context: AppRequestContext
     ) -> TaskFormView {
         TaskFormView(
-            isNew: id == nil,
             id: id,
-            action: id.map { "/tasks/\($0)" } ?? "/tasks",
-            heading: id == nil ? "New Task" : "Task Details",
-            name: draft.name,
-            details: draft.details,
-            day: draft.day,
+            draft: draft,
             isDone: isDone,
-            nameError: errors?[.name],
-            detailsError: errors?[.details],
-            dayError: errors?[.day],
+            errors: errors,
             formError: formError,
             csrfToken: context.csrfToken
         )

@@ -1,29 +1,26 @@
 import TaskList
 
-// Templates read stored properties only: Mustache renders through reflection, which does not see computed ones.
-
-/// One row of the list as the templates see it.
-struct TaskRowView {
+/// One row of the list, as the pages show it.
+public struct TaskRowView: Sendable {
     let id: Int64
     let name: String
     let details: String
-    let hasDetails: Bool
     let isDone: Bool
     let day: String
     let dayISO: String
-    let toggleLabel: String
     let csrfToken: String
 
-    init(_ item: TaskItem, csrfToken: String) {
+    var toggleLabel: String { isDone ? "Not done" : "Done" }
+
+    /// The row of `item`, whose forms carry `csrfToken`.
+    public init(_ item: TaskItem, csrfToken: String) {
         id = item.id ?? 0
         name = item.name
         let firstLine = item.details.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
         details = firstLine.count > 120 ? String(firstLine.prefix(119)) + "…" : firstLine
-        hasDetails = !details.isEmpty
         isDone = item.isDone
         day = item.day.displayString
         dayISO = item.day.isoString
-        toggleLabel = item.isDone ? "Not done" : "Done"
         self.csrfToken = csrfToken
     }
 }
@@ -34,24 +31,18 @@ struct TaskListView {
     let openCount: Int
     let doneCount: Int
     let showLaunch: Bool
-    let csrfToken: String
 }
 
 /// The add / edit form, holding what was typed and any messages.
 struct TaskFormView {
-    let isNew: Bool
     let id: Int64?
-    let action: String
-    let heading: String
-    let name: String
-    let details: String
-    let day: String
+    let draft: TaskDraft
     let isDone: Bool
-    let nameError: String?
-    let detailsError: String?
-    let dayError: String?
+    let errors: TaskValidationErrors?
     let formError: String?
     let csrfToken: String
-    let maxName = TaskValidation.maxNameLength
-    let maxDetails = TaskValidation.maxDetailsLength
+
+    var isNew: Bool { id == nil }
+    var action: String { id.map { "/tasks/\($0)" } ?? "/tasks" }
+    var heading: String { isNew ? "New Task" : "Task Details" }
 }

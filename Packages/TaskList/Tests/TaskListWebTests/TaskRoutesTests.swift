@@ -54,7 +54,8 @@ struct TaskRoutesTests {
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("Give the task a name."))
             #expect(response.text.contains("Use a real date"))
-            #expect(response.text.contains(">my notes</textarea>"))
+            // The line break after the opening tag is the parser's to drop, so a value's own first line break survives.
+            #expect(response.text.contains(">\nmy notes</textarea>"))
             #expect(response.text.contains(#"value="2026-02-30""#))
             let list = try await session.get("/tasks")
             #expect(Self.names(in: list.text).count == 5)

@@ -1,0 +1,87 @@
+import KernelHTML
+
+/// The shared page layout: head, header with every enabled feature, flash message, the feature's body, and the
+/// toast region.
+///
+/// The header depends only on which feature is active, so it is rendered once per feature when the shell starts
+/// (``Layout/init(navigation:)``) rather than on every request.
+struct Layout: Sendable {
+    private let headers: [String: HTML]
+    private let homeHeader: HTML
+
+    init(navigation: [PageRenderer.NavigationItem]) {
+        homeHeader = Self.header(navigation: navigation, activeID: nil)
+        var headers: [String: HTML] = [:]
+        for item in navigation {
+            headers[item.id] = Self.header(navigation: navigation, activeID: item.id)
+        }
+        self.headers = headers
+    }
+
+    /// The whole page.
+    func render(
+        title: String,
+        featureID: String?,
+        body: HTML,
+        csrfToken: String,
+        flash: Flash?,
+        unread: Int
+    ) -> HTML {
+        let header = featureID.flatMap { headers[$0] } ?? homeHeader
+        let badge: HTML? = unread > 0 ? " <span class=\"badge\" data-unread>\(unread)</span>" : nil
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="csrf-token" content="\(csrfToken)">
+            <title>\(title) · Atelier</title>
+            <link rel="stylesheet" href="/static/app.css">
+            <script src="/static/app.js" defer></script>
+            </head>
+            <body data-feature="\(featureID ?? "home")">
+            <header class="topbar">
+              <a class="brand" href="/">Atelier</a>
+            \(header)
+              <a class="inbox-link" href="/inbox" aria-label="Inbox">Inbox\(badge)</a>
+            </header>
+            \(flash.map { Self.flash($0, csrfToken: csrfToken) })
+            <main id="main">
+            \(body)
+            </main>
+            <div id="toasts" class="toasts" aria-live="polite"></div>
+            </body>
+            </html>
+
+            """
+    }
+
+    private static func header(navigation: [PageRenderer.NavigationItem], activeID: String?) -> HTML {
+        """
+          <nav class="features" aria-label="Apps">
+            \(each: navigation, { item in
+                """
+                <a href="\(url: item.path)" class="\(if: item.id == activeID, "active")" data-feature-link="\(item.id)">\
+                <span class="nav-icon tint-\(item.tint)" aria-hidden="true">\(item.icon)</span> \(item.title)</a>
+                """
+            })
+          </nav>
+        """
+    }
+
+    private static func flash(_ flash: Flash, csrfToken: String) -> HTML {
+        let action: HTML? = flash.actionPath.map { path in
+            """
+            <form method="post" action="\(url: path)" class="inline"><input type="hidden" name="_csrf" value="\(csrfToken)">\
+            <button type="submit" class="link-button">\(flash.actionLabel ?? "Undo")</button></form>
+            """
+        }
+        return """
+            <div class="flash flash-\(flash.kind.rawValue)" role="status">
+              <span>\(flash.message)</span>
+              \(action)
+            </div>
+            """
+    }
+}

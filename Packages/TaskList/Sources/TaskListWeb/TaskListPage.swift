@@ -1,0 +1,58 @@
+import KernelHTML
+
+/// The list page and its rows.
+public enum TaskListPage {
+    static func render(_ view: TaskListView) -> HTML {
+        let launch: HTML? =
+            view.showLaunch
+            ? """
+            <div class="launch-screen" aria-hidden="true">
+              <div class="launch-mark">✓</div>
+              <div class="launch-name">Tasks</div>
+            </div>
+
+            """
+            : nil
+        return """
+            \(launch)<section class="tasks">
+              <div class="nav-bar">
+                <h1 class="page-title">Tasks</h1>
+                <a class="add-button" href="/tasks/new" aria-label="Add task" title="Add task">+</a>
+              </div>
+              <p class="muted summary">\(view.openCount) to do · \(view.doneCount) done · swipe a row left (or use its circle) to mark it done</p>
+              <ul class="list task-list" id="task-list" data-live-events="tasks.changed" data-live-refresh="tasks.changed" data-src="/tasks/rows">
+                \(rows(view.rows))
+              </ul>
+            </section>
+            """
+    }
+
+    /// The list's rows, or the empty state: what `GET /tasks/rows` answers for a live refresh.
+    public static func rows(_ rows: [TaskRowView]) -> HTML {
+        if rows.isEmpty { return "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" }
+        return HTML(joining: rows.lazy.map(row))
+    }
+
+    static func row(_ row: TaskRowView) -> HTML {
+        let done: HTML = row.isDone ? "true" : "false"
+        let details: HTML? = row.details.isEmpty ? nil : "<span class=\"row-sub\">\(row.details)</span>"
+        return """
+            <li class="swipe task-row\(if: row.isDone, " done")" id="task-\(row.id)" data-swipe data-task-id="\(row.id)" data-done="\(done)">
+              <div class="swipe-actions">
+                <form method="post" action="/tasks/\(row.id)/toggle"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+            <button type="submit" class="swipe-toggle\(if: row.isDone, " undo")" tabindex="-1">\(row.toggleLabel)</button></form>
+              </div>
+              <div class="swipe-content row">
+                <form method="post" action="/tasks/\(row.id)/toggle" class="check-form"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+            <button type="submit" class="check" aria-label="Mark \(row.name) \(row.toggleLabel)" aria-pressed="\(done)"></button></form>
+                <a class="row-main task-link" href="/tasks/\(row.id)">
+                  <span class="row-title task-name">\(row.name)</span>
+                  \(details)
+                </a>
+                <time class="row-meta" datetime="\(row.dayISO)">\(row.day)</time>
+              </div>
+            </li>
+
+            """
+    }
+}
