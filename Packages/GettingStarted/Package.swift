@@ -85,7 +85,8 @@ let package = Package(
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.copy("Resources/Public")]
         ),
         .testTarget(
             name: "DownloaderWebTests",

@@ -33,7 +33,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
-            ]
+            ],
+            resources: [.copy("Resources/Public")]
         ),
         .testTarget(
             name: "TaskListWebTests",

@@ -81,18 +81,18 @@ struct CommandTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         try await run(["tasks", "add", "From the terminal", "--date", "2999-01-01", "--data-dir", temp.path])
-        let pool = try FeatureDatabase.open(named: "tasks", in: temp.dataDirectory, migrations: TaskListMigrations.feature)
+        let pool = try FeatureDatabase.open(named: "tasks", in: temp.dataDirectory, migrations: FeatureDescriptor.tasks.migrations)
         let repository = TaskRepository(writer: pool)
-        let added = try #require(try repository.all().first)
+        let added = try #require(try await repository.all().first)
         #expect(added.name == "From the terminal")
         let id = try #require(added.id)
 
         try await run(["tasks", "done", "\(id)", "--data-dir", temp.path])
-        #expect(try repository.find(id: id).isDone)
+        #expect(try await repository.find(id: id).isDone)
         try await run(["tasks", "edit", "\(id)", "--name", "Renamed", "--data-dir", temp.path])
-        #expect(try repository.find(id: id).name == "Renamed")
+        #expect(try await repository.find(id: id).name == "Renamed")
         try await run(["tasks", "delete", "\(id)", "--data-dir", temp.path])
-        #expect(throws: TaskListError.self) { try repository.find(id: id) }
+        await #expect(throws: TaskListError.self) { try await repository.find(id: id) }
 
         let missing = await #expect(throws: CommandFailure.self) {
             try await run(["tasks", "done", "\(id)", "--data-dir", temp.path])

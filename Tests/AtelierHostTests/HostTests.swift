@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Kernel
 import KernelTestSupport
 import KernelWeb
+import TaskList
 import Testing
 
 @Suite("The atelier host")
@@ -54,9 +55,10 @@ struct HostTests {
             let reader = try EventStreamReader(port: try #require(parts.port))
             defer { reader.close() }
             try await reader.waitFor(": connected")
-            parts.bus.post(name: "tasks.changed", userInfo: ["change": "added", "toast": "A task was added"])
-            let received = try await reader.waitFor("A task was added")
+            parts.bus.post(TaskChanged(.added, ids: [41]))
+            let received = try await reader.waitFor(#""ids":[41]"#)
             #expect(received.contains("event: tasks.changed"))
+            #expect(received.contains(#"data: {"change":"added","ids":[41],"name":"tasks.changed"}"#))
         }
     }
 

@@ -11,7 +11,7 @@ import NIOPosix
 /// Downloads are queued in the database and started oldest first while fewer than
 /// ``DownloadSettings/maxConcurrentDownloads`` run in all and fewer than ``DownloadSettings/maxDownloadsPerServer``
 /// run from the same server. Each one streams to its own file in ``directory`` (named by the row's id). State
-/// changes post ``DownloadNotifications/changed`` and progress posts ``DownloadNotifications/progress``.
+/// changes post ``DownloadChanged`` and progress posts ``DownloadProgress``.
 ///
 /// Call ``resumeInterrupted()`` once at start-up to pick up downloads a previous run left, and ``shutdown()`` when
 /// done: it stops running transfers, leaving them queued so the next start resumes them.

@@ -1,56 +1,89 @@
+import Kernel
 import KernelBus
+import KernelStorage
 
-/// The notifications the downloader posts on the bus.
-///
-/// - ``changed``: a download was added, changed state or was removed. User info: ``idKey`` (`Int64`),
-///   ``stateKey`` (a ``DownloadState`` raw value, or `removed`), ``urlKey``, and a `toast` text when a download
-///   completes or fails.
-/// - ``progress``: bytes arrived (at most a few times a second per download). User info: ``idKey``,
-///   ``receivedKey`` (`Int64`), ``totalKey`` (`Int64`, only when known), ``progressTextKey`` ("1.2 MB of 3 MB")
-///   and ``percentKey`` (`Int`, only when the total is known).
-public enum DownloadNotifications {
+extension FeatureDescriptor {
+    /// The downloader: its id (`downloads`), launcher tile and migrations, read by its CLI, its pages and the host.
+    public static let downloads = FeatureDescriptor(
+        id: DownloadIdentity.id,
+        title: DownloadIdentity.title,
+        icon: "↓",
+        tint: .indigo,
+        summary: "Download web pages in the background and read them safely.",
+        migrations: DownloadMigrations.feature
+    )
+}
+
+/// Posted when a download was added, changed state or was removed; a toast when it completes or fails.
+public struct DownloadChanged: LiveEvent, Hashable {
     /// `downloads.changed`.
-    public static let changed: BusNotification.Name = "downloads.changed"
-    /// `downloads.progress`.
-    public static let progress: BusNotification.Name = "downloads.progress"
+    public static let name: BusNotification.Name = "downloads.changed"
 
-    /// The download's identifier, an `Int64`.
-    public static let idKey = "id"
-    /// The new state's raw value, a `String`.
-    public static let stateKey = "state"
-    /// The address asked for, a `String`.
-    public static let urlKey = "url"
-    /// Bytes on disk, an `Int64`.
-    public static let receivedKey = "received"
-    /// The full size, an `Int64`.
-    public static let totalKey = "total"
-    /// The progress in words, a `String`.
-    public static let progressTextKey = "progressText"
-    /// The progress from 0 to 100, an `Int`.
-    public static let percentKey = "percent"
-    /// Text the shell shows as a toast.
-    public static let toastKey = "toast"
+    /// The download's id (0 when another process changed the list and which rows is not known).
+    public let id: Int64
+    /// The new state's raw value, `removed`, or `outside` for a change made by another process.
+    public let state: String
+    /// The address asked for.
+    public let url: String
+    /// Text every open page shows, when a download completes or fails.
+    public let toast: String?
 
-    static func postChanged(_ item: DownloadItem, on bus: NotificationBus, removed: Bool = false) {
-        var userInfo: [String: any Sendable] = [
-            idKey: item.id ?? 0, stateKey: removed ? "removed" : item.state.rawValue, urlKey: item.url,
-        ]
-        if !removed {
-            switch item.state {
-            case .completed: userInfo[toastKey] = "Downloaded \(item.url)"
-            case .failed: userInfo[toastKey] = "Download failed: \(item.failure ?? item.url)"
-            default: break
-            }
+    /// The message for `item`.
+    init(_ item: DownloadItem, removed: Bool = false) {
+        id = item.id ?? 0
+        state = removed ? "removed" : item.state.rawValue
+        url = item.url
+        switch (removed, item.state) {
+        case (false, .completed): toast = "Downloaded \(item.url)"
+        case (false, .failed): toast = "Download failed: \(item.failure ?? item.url)"
+        default: toast = nil
         }
-        bus.post(name: changed, userInfo: userInfo)
+    }
+
+    /// The message for a change another process made to the list.
+    public static let outside = DownloadChanged(id: 0, state: "outside", url: "", toast: nil)
+
+    private init(id: Int64, state: String, url: String, toast: String?) {
+        self.id = id
+        self.state = state
+        self.url = url
+        self.toast = toast
+    }
+}
+
+/// Posted when bytes arrived (at most a few times a second per download).
+public struct DownloadProgress: LiveEvent, Hashable {
+    /// `downloads.progress`.
+    public static let name: BusNotification.Name = "downloads.progress"
+
+    /// The download's id.
+    public let id: Int64
+    /// Bytes on disk.
+    public let received: Int64
+    /// The full size, when known.
+    public let total: Int64?
+    /// The progress in words ("1.2 MB of 3 MB").
+    public let progressText: String
+    /// The progress from 0 to 100, when the total is known.
+    public let percent: Int?
+
+    /// The progress of `item`.
+    public init(_ item: DownloadItem) {
+        id = item.id ?? 0
+        received = item.receivedBytes
+        total = item.totalBytes
+        progressText = item.progressText
+        percent = item.fraction.map { Int($0 * 100) }
+    }
+}
+
+/// How the engine announces its changes.
+enum DownloadNotifications {
+    static func postChanged(_ item: DownloadItem, on bus: NotificationBus, removed: Bool = false) {
+        bus.post(DownloadChanged(item, removed: removed))
     }
 
     static func postProgress(_ item: DownloadItem, on bus: NotificationBus) {
-        var userInfo: [String: any Sendable] = [
-            idKey: item.id ?? 0, receivedKey: item.receivedBytes, progressTextKey: item.progressText,
-        ]
-        if let total = item.totalBytes { userInfo[totalKey] = total }
-        if let fraction = item.fraction { userInfo[percentKey] = Int(fraction * 100) }
-        bus.post(name: progress, userInfo: userInfo)
+        bus.post(DownloadProgress(item))
     }
 }

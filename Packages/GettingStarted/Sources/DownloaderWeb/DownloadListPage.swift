@@ -23,7 +23,7 @@ public enum DownloadListPage {
                   <span class="hint">http and https only; files up to \(view.maxSize). Downloads go on when this tab is closed.</span>
                 </div>
               </form>
-              <ul class="list download-list" id="download-list" data-live-events="downloads.changed downloads.progress" data-live-refresh="downloads.changed" data-src="/downloads/rows">
+              <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue) \(DownloadProgress.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-src="/downloads/rows">
                 \(rows(view.rows))
               </ul>
             </section>
@@ -42,7 +42,7 @@ public enum DownloadListPage {
             ? "<a class=\"row-title download-url\" href=\"/downloads/\(row.id)\">\(row.url)</a>"
             : "<span class=\"row-title download-url\">\(row.url)</span>"
         return """
-            <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)" data-live-bind="downloads.progress" data-live-key="\(row.id)">
+            <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)" data-live-bind="\(DownloadProgress.name.rawValue)" data-live-key="\(row.id)">
               <div class="row-main">
                 \(title)
                 \(progress(row))

@@ -12,7 +12,7 @@ import KernelWeb
 /// | `POST /downloads` | start a download of the `url` field |
 /// | `POST /downloads/:id/cancel`, `/retry`, `/remove` | act on one download |
 /// | `GET /downloads/:id` | the viewer of a completed download |
-struct DownloadRoutes {
+struct DownloadRoutes: FeatureRoutes {
     let engine: DownloadEngine
     let pages: PageRenderer
 
@@ -103,9 +103,6 @@ struct DownloadRoutes {
     }
 
     private static func id(_ context: AppRequestContext) throws -> Int64 {
-        guard let id = context.parameters.get("id", as: Int64.self) else {
-            throw HTTPError(.notFound, message: "There is no download at that address.")
-        }
-        return id
+        try context.id("There is no download at that address.")
     }
 }

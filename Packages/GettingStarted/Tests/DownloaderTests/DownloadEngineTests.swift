@@ -32,9 +32,9 @@ struct DownloadEngineTests {
     func dripProgress() async throws {
         try await EngineHarness.with { harness in
             let seen = Mutex<[(Int64, Int64?)]>([])
-            let observation = harness.bus.addObserver(forName: DownloadNotifications.progress) { note in
-                let received = note.userInfo?[DownloadNotifications.receivedKey] as? Int64 ?? -1
-                let total = note.userInfo?[DownloadNotifications.totalKey] as? Int64
+            let observation = harness.bus.addObserver(for: DownloadProgress.self) { progress in
+                let received = progress.received
+                let total = progress.total
                 seen.withLock { $0.append((received, total)) }
             }
             let item = try await harness.download("/drip?chunks=8&size=100&delay=40")
@@ -53,8 +53,8 @@ struct DownloadEngineTests {
     func dripUnknownTotal() async throws {
         try await EngineHarness.with { harness in
             let totals = Mutex<[Int64?]>([])
-            let observation = harness.bus.addObserver(forName: DownloadNotifications.progress) { note in
-                totals.withLock { $0.append(note.userInfo?[DownloadNotifications.totalKey] as? Int64) }
+            let observation = harness.bus.addObserver(for: DownloadProgress.self) { progress in
+                totals.withLock { $0.append(progress.total) }
             }
             let item = try await harness.download("/drip-unknown?chunks=5&size=50&delay=30")
             observation.cancel()

@@ -11,3 +11,18 @@ public struct CommandFailure: Error, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+extension CommandFailure {
+    /// Runs `body`; an error of type `E` — a feature's own, worded for people — becomes a one-line failure instead
+    /// of a dump of types. Other errors pass through.
+    public static func reading<E: Error & CustomStringConvertible, T>(
+        _ type: E.Type,
+        _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as E {
+            throw CommandFailure(error.description)
+        }
+    }
+}

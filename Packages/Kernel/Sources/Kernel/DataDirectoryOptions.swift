@@ -1,5 +1,6 @@
 import ArgumentParser
 import GRDB
+import KernelBus
 import KernelStorage
 
 /// The `--data-dir` option every command shares, so a feature's CLI command works on the same files as the host.
@@ -28,4 +29,22 @@ public struct DataDirectoryOptions: ParsableArguments, Sendable {
             throw CommandFailure(error.description)
         }
     }
+
+    /// What a feature's CLI command works with: the feature's database, opened and migrated as the host does, and a
+    /// bus of the command's own (a host running on the same directory learns of the changes from the database's
+    /// change log, not from this bus).
+    public func commandContext(for feature: FeatureDescriptor) throws -> CommandContext {
+        CommandContext(
+            database: try openDatabase(featureID: feature.id, migrations: feature.migrations),
+            bus: NotificationBus()
+        )
+    }
+}
+
+/// The parts a feature's CLI command works with (see ``DataDirectoryOptions/commandContext(for:)``).
+public struct CommandContext: Sendable {
+    /// The feature's database.
+    public let database: DatabasePool
+    /// A bus local to the command.
+    public let bus: NotificationBus
 }

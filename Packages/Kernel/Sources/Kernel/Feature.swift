@@ -1,38 +1,51 @@
 import ArgumentParser
-import KernelBus
 import KernelStorage
-import ServiceLifecycle
 
-/// What a feature plugs into Atelier: one value describing everything the host needs to run it.
-///
-/// The host reads features from its registry, opens each one's database, applies its migrations, starts its
-/// services, keeps its bus subscriptions alive and offers its CLI commands. The web layer adds routes on top of this
-/// contract (`WebFeature` in `KernelWeb`), so a core library never needs a web framework.
+/// What a feature is, in a few words and no behaviour: the value its core library exports once, so that its CLI,
+/// its web library and the host all read the same id, title and migrations.
+public struct FeatureDescriptor: Sendable {
+    /// A stable, lowercase id: the prefix of the feature's routes (`/tasks`), tables (`tasks_item`), migrations
+    /// (`tasks.v1`), static files (`/static/tasks/`) and database file (`tasks.sqlite`).
+    public let id: String
+    /// The name shown on the launcher tile and in the header.
+    public let title: String
+    /// A short glyph for the launcher tile, drawn white on the tint (use a character common fonts have, like ✓).
+    public let icon: String
+    /// The colour of the launcher tile's icon.
+    public let tint: FeatureTint
+    /// One sentence for the launcher and `atelier features`.
+    public let summary: String
+    /// The feature's schema migrations, applied to its own database file at start-up and by its CLI.
+    public let migrations: FeatureMigrations
+
+    /// A descriptor.
+    public init(
+        id: String,
+        title: String,
+        icon: String,
+        tint: FeatureTint = .blue,
+        summary: String,
+        migrations: FeatureMigrations = .none
+    ) {
+        self.id = id
+        self.title = title
+        self.icon = icon
+        self.tint = tint
+        self.summary = summary
+        self.migrations = migrations
+    }
+}
+
+/// What a feature plugs into Atelier: its descriptor and its CLI commands. The web layer adds the runtime (routes,
+/// services, live events) on top of this contract (`WebFeature` in `KernelWeb`), so a core library never needs a
+/// web framework.
 ///
 /// A new feature touches only its own package and one line of the host's registry.
 public protocol Feature: Sendable {
-    /// A stable, lowercase id: the prefix of the feature's routes (`/tasks`), tables (`tasks_item`), migrations
-    /// (`tasks.v1`) and database file (`tasks.sqlite`).
-    var id: String { get }
-    /// The name shown on the launcher tile and in the header.
-    var title: String { get }
-    /// A short glyph for the launcher tile, drawn white on the tint (use a character common fonts have, like ✓).
-    var icon: String { get }
-    /// The colour of the launcher tile's icon.
-    var tint: FeatureTint { get }
-    /// One sentence for the launcher and `atelier features`.
-    var summary: String { get }
-    /// The feature's schema migrations, applied to its own database file at start-up.
-    var migrations: FeatureMigrations { get }
+    /// The feature's id, title, icon, tint, summary and migrations.
+    var descriptor: FeatureDescriptor { get }
     /// Subcommands offered by the host's CLI (`atelier tasks …`).
     var commands: [any ParsableCommand.Type] { get }
-
-    /// Background services run for the life of the host (downloads, reminders, watchers).
-    func services(context: FeatureContext) -> [any Service]
-    /// Bus observers the host keeps registered for the life of the feature.
-    func subscriptions(context: FeatureContext) -> [BusObservation]
-    /// Called once after the database is migrated, before services start (seed data, repair, caches).
-    func prepare(context: FeatureContext) throws
 }
 
 /// The palette of launcher-tile colours.
@@ -41,16 +54,18 @@ public enum FeatureTint: String, Sendable, CaseIterable {
 }
 
 extension Feature {
-    /// Blue by default.
-    public var tint: FeatureTint { .blue }
-    /// No migrations by default.
-    public var migrations: FeatureMigrations { .none }
     /// No commands by default.
     public var commands: [any ParsableCommand.Type] { [] }
-    /// No services by default.
-    public func services(context: FeatureContext) -> [any Service] { [] }
-    /// No subscriptions by default.
-    public func subscriptions(context: FeatureContext) -> [BusObservation] { [] }
-    /// Nothing to prepare by default.
-    public func prepare(context: FeatureContext) throws {}
+    /// The descriptor's id.
+    public var id: String { descriptor.id }
+    /// The descriptor's title.
+    public var title: String { descriptor.title }
+    /// The descriptor's icon.
+    public var icon: String { descriptor.icon }
+    /// The descriptor's tint.
+    public var tint: FeatureTint { descriptor.tint }
+    /// The descriptor's summary.
+    public var summary: String { descriptor.summary }
+    /// The descriptor's migrations.
+    public var migrations: FeatureMigrations { descriptor.migrations }
 }

@@ -6,8 +6,8 @@ import KernelStorage
 /// Raises, schedules, delivers and lists user notices. It keeps them in the kernel's own database, so a notice due
 /// while the host was stopped is delivered when it starts again.
 public struct NoticeCenter: Sendable {
-    /// Posted on the bus when a notice is delivered; `userInfo` holds `id`, `featureID`, `title`, `body`, `link`.
-    public static let delivered: BusNotification.Name = "kernel.notice.delivered"
+    /// The name of ``NoticeDelivered``, posted on the bus when a notice is delivered.
+    public static let delivered = NoticeDelivered.name
 
     /// The kernel's migrations for notices.
     public static let migrations = FeatureMigrations { migrator in
@@ -81,13 +81,7 @@ public struct NoticeCenter: Sendable {
             return due
         }
         for notice in due {
-            bus.post(
-                name: Self.delivered,
-                userInfo: [
-                    "id": notice.id ?? 0, "featureID": notice.featureID, "title": notice.title, "body": notice.body,
-                    "link": notice.link ?? "",
-                ]
-            )
+            bus.post(NoticeDelivered(notice))
             desktop?.show(title: notice.title, body: notice.body)
         }
         return due

@@ -101,11 +101,6 @@ public struct HTMLInterpolation: StringInterpolationProtocol {
         HTMLEscaping.append(text, to: &bytes)
     }
 
-    /// Appends `text`, escaped, or nothing when it is nil.
-    public mutating func appendInterpolation(_ text: String?) {
-        if let text { HTMLEscaping.append(text, to: &bytes) }
-    }
-
     /// Appends the decimal digits of `number`.
     public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) {
         HTMLEscaping.appendDecimal(number, to: &bytes)
@@ -117,6 +112,10 @@ public struct HTMLInterpolation: StringInterpolationProtocol {
     }
 
     /// Appends markup built elsewhere, or nothing when it is nil.
+    ///
+    /// There is deliberately no overload for `String?`: `\(value.map { "<b>\($0)</b>" })` then builds `HTML` (markup
+    /// with the value escaped), never a `String` that would be escaped whole, tags included. An optional string
+    /// is written as `\(value ?? "")`.
     public mutating func appendInterpolation(_ html: HTML?) {
         if let html { bytes.append(contentsOf: html.bytes) }
     }

@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 
 /// Notices commits made to a database by *other* connections — above all other processes, such as the `atelier`
-/// CLI writing to the same data directory while the host runs — and ignores the app's own writes, which the app
-/// already announces itself.
+/// CLI writing to the same data directory while the host runs — and reports what they changed, from the
+/// database's ``ChangeLog``. The app's own writes are not reported: the app already announces them itself.
 ///
 /// It polls SQLite's `PRAGMA data_version` on the app's own writer connection: the value changes exactly when a
-/// different connection has committed. The read touches no table and holds the writer only for an instant.
+/// different connection has committed. The read touches no table and holds the writer only for an instant. Changes
+/// that arrive between two polls are reported together, so a burst of writes from a script is one report.
 public struct DatabaseChangeMonitor: Sendable {
     /// The app's connection to the database watched.
     public let writer: any DatabaseWriter
@@ -19,17 +20,29 @@ public struct DatabaseChangeMonitor: Sendable {
         self.interval = interval
     }
 
-    /// Calls `onChange` after each detected outside commit until the calling task is cancelled.
-    public func run(onChange: @Sendable () async -> Void) async throws {
-        var last = try await dataVersion()
+    /// Calls `onChange` with the change-log entries of each detected outside commit (empty when the other process
+    /// recorded none) until the calling task is cancelled.
+    public func run(onChange: @Sendable ([DatabaseChange]) async -> Void) async throws {
+        var (version, seen) = try await state()
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             if Task.isCancelled { break }
-            if let current = try? await dataVersion(), current != last {
-                last = current
-                await onChange()
+            guard let current = try? await dataVersion(), current != version else { continue }
+            version = current
+            // Entries this process recorded itself were announced when they were made: report the others'.
+            let read = try? await writer.read { [seen] db in
+                (try ChangeLog.changes(after: seen, othersOnly: true, db), try ChangeLog.newest(after: seen, db))
             }
+            guard let (changes, newest) = read else { continue }
+            seen = newest
+            await onChange(changes)
         }
+    }
+
+    private func state() async throws -> (Int?, Int64) {
+        let version = try await dataVersion()
+        let seen = try await writer.read { db in try ChangeLog.latest(db) }
+        return (version, seen)
     }
 
     private func dataVersion() async throws -> Int? {

@@ -15,9 +15,11 @@ public struct FeatureMigrations: Sendable {
     /// No migrations: the feature keeps no data of its own.
     public static let none = FeatureMigrations { _ in }
 
-    /// A migrator holding these migrations.
+    /// A migrator holding the kernel's change log (``ChangeLog``, registered first so its place never moves) and
+    /// these migrations.
     public func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        ChangeLog.register(in: &migrator)
         register(&migrator)
         return migrator
     }

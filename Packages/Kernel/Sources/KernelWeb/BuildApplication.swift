@@ -44,9 +44,28 @@ struct Shell {
             desktop: configuration.desktopNotifications ? DesktopNotifier.ifAvailable() : nil
         )
 
-        var contexts: [FeatureContext] = []
+        let assets = try StaticAssets(
+            shell: Bundle.module.resourceURL?.appendingPathComponent("Public"),
+            features: features.map { ($0.id, $0.publicFiles) }
+        )
+        let unread = UnreadNoticeCount(notices: notices, bus: bus)
+        let pages = PageRenderer(
+            navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
+            featureAssets: assets.featureAssets,
+            unread: unread
+        )
+
+        let router = Router(context: AppRequestContext.self)
+        // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ErrorPageMiddleware(pages: pages))
+        router.add(middleware: assets)
+        router.add(middleware: CSRFMiddleware())
+
         var services: [any Service] = [NoticeDeliveryService(notices: notices, logger: logger)]
         var observations: [BusObservation] = []
+        var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
         for feature in features {
             let database = try FeatureDatabase.open(named: feature.id, in: directory, migrations: feature.migrations)
             var featureLogger = logger
@@ -59,42 +78,22 @@ struct Shell {
                 notices: notices,
                 logger: featureLogger
             )
-            try feature.prepare(context: context)
-            services += feature.services(context: context)
-            observations += feature.subscriptions(context: context)
-            contexts.append(context)
+            let runtime = try await feature.makeRuntime(WebContext(feature: context, pages: pages.scoped(to: feature.id)))
+            services += runtime.services
+            observations += runtime.subscriptions
+            liveEvents += runtime.liveEvents
+            if let outsideChanges = runtime.outsideChanges {
+                services.append(
+                    OutsideChangeService(monitor: DatabaseChangeMonitor(writer: database), logger: featureLogger, onChange: outsideChanges)
+                )
+            }
+            runtime.routes?.add(to: router.group(RouterPath(feature.id)))
         }
 
-        let hub = LiveEventHub(
-            bus: bus,
-            names: [NoticeCenter.delivered] + features.flatMap(\.liveEvents),
-            heartbeat: configuration.liveEventHeartbeat
-        )
+        let hub = LiveEventHub(bus: bus, events: liveEvents, heartbeat: configuration.liveEventHeartbeat)
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
-
-        let unread = UnreadNoticeCount(notices: notices, bus: bus)
-        let pages = PageRenderer(
-            navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
-            unread: unread
-        )
-
-        let router = Router(context: AppRequestContext.self)
-        // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
-        router.add(middleware: LogRequestsMiddleware(.debug))
-        router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: ErrorPageMiddleware(pages: pages))
-        if let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public") {
-            router.add(middleware: try StaticAssets(folder: publicFolder))
-        }
-        router.add(middleware: CSRFMiddleware())
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
-        for (feature, context) in zip(features, contexts) {
-            try await feature.addRoutes(
-                to: router.group(RouterPath(feature.id)),
-                web: WebContext(feature: context, pages: pages.scoped(to: feature.id))
-            )
-        }
         self.router = router
         self.services = services
     }
@@ -107,5 +106,24 @@ struct ObservationKeeper: Service {
     func run() async throws {
         try? await gracefulShutdown()
         withExtendedLifetime(observations) {}
+    }
+}
+
+/// Watches one feature's database for commits by other processes (the CLI) and hands the feature what they
+/// changed, for as long as the host runs: the one change monitor per feature database.
+struct OutsideChangeService: Service {
+    let monitor: DatabaseChangeMonitor
+    let logger: Logger
+    let onChange: @Sendable ([DatabaseChange]) async -> Void
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await monitor.run(onChange: onChange)
+            }
+        } catch is CancellationError {
+        } catch {
+            logger.warning("Stopped watching the database for outside changes: \(error)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Kernel
 import KernelHTML
 
 /// The shared page layout: head, header with every enabled feature, flash message, the feature's body, and the
@@ -8,14 +9,20 @@ import KernelHTML
 struct Layout: Sendable {
     private let headers: [String: HTML]
     private let homeHeader: HTML
+    private let featureHead: [String: HTML]
 
-    init(navigation: [PageRenderer.NavigationItem]) {
+    init(navigation: [PageRenderer.NavigationItem], featureAssets: [String: FeatureAssets]) {
         homeHeader = Self.header(navigation: navigation, activeID: nil)
         var headers: [String: HTML] = [:]
         for item in navigation {
             headers[item.id] = Self.header(navigation: navigation, activeID: item.id)
         }
         self.headers = headers
+        featureHead = featureAssets.mapValues { assets in
+            let stylesheet: HTML? = assets.stylesheet.map { "<link rel=\"stylesheet\" href=\"\(url: $0)\">\n" }
+            let script: HTML? = assets.script.map { "<script src=\"\(url: $0)\" defer></script>\n" }
+            return "\(stylesheet)\(script)"
+        }
     }
 
     /// The whole page.
@@ -39,8 +46,8 @@ struct Layout: Sendable {
             <title>\(title) · Atelier</title>
             <link rel="stylesheet" href="/static/app.css">
             <script src="/static/app.js" defer></script>
-            </head>
-            <body data-feature="\(featureID ?? "home")">
+            \(featureID.flatMap { featureHead[$0] })</head>
+            <body data-feature="\(featureID ?? "home")" data-notice-event="\(NoticeDelivered.name.rawValue)">
             <header class="topbar">
               <a class="brand" href="/">Atelier</a>
             \(header)

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 import KernelBus
 import Logging
 import ServiceLifecycle
@@ -15,7 +16,7 @@ public final class LiveEventHub: Service, Sendable {
     public struct Event: Sendable, Equatable {
         /// The bus notification's name (`tasks.changed`).
         public let name: String
-        /// The notification's user info as JSON, plus a `toast` text when there is one to show.
+        /// The message as JSON (`JSONEncoder`, sorted keys), plus its `name` and a `toast` text when there is one.
         public let json: String
 
         /// The event in the `text/event-stream` wire format.
@@ -34,14 +35,15 @@ public final class LiveEventHub: Service, Sendable {
     private let heartbeat: Duration
     private let observations: Mutex<[BusObservation]> = Mutex([])
 
-    /// A hub forwarding the notifications named `names` on `bus`.
-    public init(bus: NotificationBus, names: [BusNotification.Name], heartbeat: Duration = .seconds(15)) {
+    /// A hub forwarding the messages of `types` posted on `bus`.
+    public init(bus: NotificationBus, events types: [any LiveEvent.Type], heartbeat: Duration = .seconds(15)) {
         self.bus = bus
-        self.names = Array(Set(names)).sorted { $0.rawValue < $1.rawValue }
+        self.names = Array(Set(types.map { $0.name })).sorted { $0.rawValue < $1.rawValue }
         self.heartbeat = heartbeat
         let tokens = self.names.map { name in
             bus.addObserver(forName: name) { [weak self] notification in
-                self?.broadcast(Self.event(for: notification).wireFormat)
+                guard let message = notification.message as? any LiveEvent else { return }
+                self?.broadcast(Self.event(for: message).wireFormat)
             }
         }
         observations.withLock { $0 = tokens }
@@ -121,26 +123,28 @@ public final class LiveEventHub: Service, Sendable {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// The browser-facing form of a bus notification: its name, and its user info flattened to JSON scalars. A
-    /// `toast` field carries text to show, taken from the `toast` key, or from `title` and `body` for notices.
-    public static func event(for notification: BusNotification) -> Event {
-        var fields: [String: Any] = ["name": notification.name.rawValue]
-        for (key, value) in notification.userInfo ?? [:] {
-            switch value {
-            case let value as String: fields[key] = value
-            case let value as Bool: fields[key] = value
-            case let value as Int: fields[key] = value
-            case let value as Int64: fields[key] = value
-            case let value as Double: fields[key] = value
-            case let value as Date: fields[key] = ISO8601DateFormatter().string(from: value)
-            default: fields[key] = String(describing: value)
-            }
-        }
-        if fields["toast"] == nil, let title = fields["title"] as? String {
-            let body = fields["body"] as? String ?? ""
-            fields["toast"] = body.isEmpty ? title : "\(title) — \(body)"
-        }
-        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Event(name: notification.name.rawValue, json: String(decoding: data, as: UTF8.self))
+    /// The browser-facing form of a typed message: its fields as JSON, with `name` and (when it has one) `toast`.
+    public static func event(for message: some LiveEvent) -> Event {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = (try? encoder.encode(Envelope(message: message))) ?? Data("{}".utf8)
+        return Event(name: type(of: message).name.rawValue, json: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A message's own fields plus `name` and `toast`, in one JSON object.
+private struct Envelope<Message: LiveEvent>: Encodable {
+    let message: Message
+
+    private enum Keys: String, CodingKey {
+        case name, toast
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try message.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(Message.name.rawValue, forKey: .name)
+        try container.encodeIfPresent(message.toast, forKey: .toast)
     }
 }

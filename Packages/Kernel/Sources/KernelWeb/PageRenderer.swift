@@ -38,9 +38,9 @@ public struct PageRenderer: Sendable {
     private let layout: Layout
     private let unread: UnreadNoticeCount
 
-    init(navigation: [NavigationItem], unread: UnreadNoticeCount) {
+    init(navigation: [NavigationItem], featureAssets: [String: FeatureAssets], unread: UnreadNoticeCount) {
         self.navigation = navigation
-        self.layout = Layout(navigation: navigation)
+        self.layout = Layout(navigation: navigation, featureAssets: featureAssets)
         self.unread = unread
     }
 

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Serves the shell's static files (`/static/<name>`) from memory.
+/// Serves the shell's static files (`/static/<name>`) and each feature's (`/static/<feature-id>/<name>`) from memory.
 ///
 /// The files are small and never change while the host runs, so they are read once at start: a request costs a
 /// dictionary lookup, not a router miss, a `stat`, an `open` and a `read` (as a file middleware does). Each answer
@@ -19,19 +19,42 @@ struct StaticAssets: RouterMiddleware {
     }
 
     private let assets: [String: Asset]
+    /// For each feature with static files, the paths of its stylesheet and script (`<id>.css`, `<id>.js`) if it has them.
+    let featureAssets: [String: FeatureAssets]
 
-    /// Loads every regular file directly inside `folder`.
-    init(folder: URL) throws {
+    /// Loads every file directly inside the shell's folder and each feature's.
+    init(shell: URL?, features: [(id: String, folder: URL?)]) throws {
         var assets: [String: Asset] = [:]
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        for name in names {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+        if let shell { try Self.load(shell, prefix: "/static/", into: &assets) }
+        var featureAssets: [String: FeatureAssets] = [:]
+        for (id, folder) in features {
+            guard let folder, FileManager.default.fileExists(atPath: folder.path) else { continue }
+            let prefix = "/static/\(id)/"
+            try Self.load(folder, prefix: prefix, into: &assets)
+            let stylesheet = prefix + id + ".css"
+            let script = prefix + id + ".js"
+            featureAssets[id] = FeatureAssets(
+                stylesheet: assets[stylesheet] == nil ? nil : stylesheet,
+                script: assets[script] == nil ? nil : script
+            )
+        }
+        self.assets = assets
+        self.featureAssets = featureAssets
+    }
+
+    private static func load(_ folder: URL, prefix: String, into assets: inout [String: Asset]) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            var isDirectory: ObjCBool = false
+            let file = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            let data = try Data(contentsOf: file)
             var hasher = Hasher()
             hasher.combine(data)
             let etag = "\"\(String(UInt(bitPattern: hasher.finalize()), radix: 16))-\(data.count)\""
-            assets["/static/\(name)"] = Asset(body: ByteBuffer(bytes: data), contentType: Self.contentType(of: name), etag: etag)
+            assets[prefix + name] = Asset(body: ByteBuffer(bytes: data), contentType: contentType(of: name), etag: etag)
         }
-        self.assets = assets
     }
 
     func handle(
@@ -66,4 +89,10 @@ struct StaticAssets: RouterMiddleware {
         default: "application/octet-stream"
         }
     }
+}
+
+/// A feature's stylesheet and script, linked from its pages.
+struct FeatureAssets: Sendable {
+    let stylesheet: String?
+    let script: String?
 }

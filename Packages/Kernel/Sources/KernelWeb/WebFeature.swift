@@ -1,25 +1,81 @@
+import Foundation
 import Hummingbird
 import Kernel
 import KernelBus
+import KernelStorage
+import ServiceLifecycle
 
-/// A feature with web pages: the `Feature` contract plus the routes its web library adds.
+/// A feature with web pages: the `Feature` contract (descriptor and CLI commands) plus the runtime the host builds
+/// once when it starts.
 ///
-/// The host mounts the routes under `/<id>`, and forwards the bus notifications named in `liveEvents` to open
-/// pages through the live-events stream.
+/// ```swift
+/// public struct TaskListFeature: WebFeature {
+///     public let descriptor = TaskList.descriptor
+///     public var commands: [any ParsableCommand.Type] { [TasksCommand.self] }
+///
+///     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
+///         let repository = TaskRepository(writer: context.feature.database, bus: context.feature.bus)
+///         return FeatureRuntime(
+///             routes: TaskRoutes(repository: repository, pages: context.pages),
+///             liveEvents: [TaskChanged.self]
+///         )
+///     }
+///
+///     public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+/// }
+/// ```
 public protocol WebFeature: Feature {
-    /// Bus notifications that open pages should hear about (as toasts, or to refresh themselves).
-    var liveEvents: [BusNotification.Name] { get }
+    /// Builds the feature's runtime: everything it runs, serves and forwards, sharing whatever state it needs (a
+    /// repository, an engine). Called once per host, after the feature's database is open and migrated.
+    func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime
 
-    /// Adds the feature's routes to `routes`, a group already prefixed with `/<id>`.
-    func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws
+    /// The feature's own static files (its `Resources/Public` folder), served at `/static/<id>/`. A file named
+    /// `<id>.css` or `<id>.js` there is linked from every page of the feature.
+    var publicFiles: URL? { get }
 }
 
 extension WebFeature {
-    /// No live events by default.
-    public var liveEvents: [BusNotification.Name] { [] }
+    /// No static files by default.
+    public var publicFiles: URL? { nil }
 }
 
-/// What a feature's routes get from the shell: the feature's context and the page renderer.
+/// What a feature runs while the host runs, built once by ``WebFeature/makeRuntime(_:)``.
+public struct FeatureRuntime: Sendable {
+    /// The feature's pages, mounted under `/<id>`.
+    public var routes: (any FeatureRoutes)?
+    /// Background services, started and stopped with the host.
+    public var services: [any Service]
+    /// The typed messages forwarded to open pages (as toasts, or to refresh themselves).
+    public var liveEvents: [any LiveEvent.Type]
+    /// Bus observers kept registered for the life of the host.
+    public var subscriptions: [BusObservation]
+    /// Called with what other processes (the CLI) changed in the feature's database, from its ``ChangeLog``; the
+    /// feature posts its own typed message for them. Nil when the feature keeps no data others write.
+    public var outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)?
+
+    /// A runtime.
+    public init(
+        routes: (any FeatureRoutes)? = nil,
+        services: [any Service] = [],
+        liveEvents: [any LiveEvent.Type] = [],
+        subscriptions: [BusObservation] = [],
+        outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)? = nil
+    ) {
+        self.routes = routes
+        self.services = services
+        self.liveEvents = liveEvents
+        self.subscriptions = subscriptions
+        self.outsideChanges = outsideChanges
+    }
+}
+
+/// A feature's routes: one value whose `add(to:)` registers named handler methods on the feature's group.
+public protocol FeatureRoutes: Sendable {
+    /// Adds the routes to `routes`, a group already prefixed with `/<id>`.
+    func add(to routes: RouterGroup<AppRequestContext>)
+}
+
+/// What a feature's runtime gets from the shell: the feature's context and the page renderer.
 public struct WebContext: Sendable {
     /// The feature's database, bus, notices and logger.
     public let feature: FeatureContext
@@ -30,5 +86,13 @@ public struct WebContext: Sendable {
     public init(feature: FeatureContext, pages: PageRenderer) {
         self.feature = feature
         self.pages = pages
+    }
+}
+
+extension AppRequestContext {
+    /// The `:id` path parameter as a row id, or a friendly 404 saying `missing` when it is absent or not a number.
+    public func id(_ missing: String) throws -> Int64 {
+        guard let id = parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound, message: missing) }
+        return id
     }
 }

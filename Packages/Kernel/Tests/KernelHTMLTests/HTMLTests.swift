@@ -17,9 +17,12 @@ struct HTMLTests {
     func nesting() {
         let inner: HTML = "<em>\("a&b")</em>"
         let missing: HTML? = nil
-        let none: String? = nil
-        let html: HTML = "<p\(if: true, " class=\"on\"")\(if: false, " hidden")>\(inner)\(missing)\(none)</p>"
+        let html: HTML = "<p\(if: true, " class=\"on\"")\(if: false, " hidden")>\(inner)\(missing)</p>"
         #expect(html.description == "<p class=\"on\"><em>a&amp;b</em></p>")
+        // A closure over an optional builds markup, with only the value escaped.
+        let failure: String? = "<404>"
+        let mapped: HTML = "\(failure.map { "<span>\($0)</span>" })"
+        #expect(mapped.description == "<span>&lt;404&gt;</span>")
         #expect(HTML(joining: [inner, inner]).description == "<em>a&amp;b</em><em>a&amp;b</em>")
         let rows: HTML = "<ul>\(each: [1, 2], { "<li>\($0)</li>" })</ul>"
         #expect(rows.description == "<ul><li>1</li><li>2</li></ul>")

@@ -25,7 +25,7 @@ struct FeatureDatabaseTests {
         let mode = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         let applied = try pool.read { db in try Self.migrations.migrator().appliedMigrations(db) }
-        #expect(applied == ["notes.v1"])
+        #expect(applied == ["kernel.changes.v1", "notes.v1"])  // the kernel's change log comes first
     }
 
     @Test("data survives closing and reopening; migrations run once")
@@ -52,25 +52,37 @@ struct FeatureDatabaseTests {
         #expect(error?.description.contains("notes.sqlite") == true)
     }
 
-    @Test("the change monitor notices a commit made by another connection, and not the app's own")
+    @Test("the change monitor reports what another process changed, from the change log, and not the app's own")
     func changeMonitor() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let path = temp.dataDirectory.databasePath(named: "notes")
         let pool = try FeatureDatabase.open(named: "notes", in: temp.dataDirectory, migrations: Self.migrations)
-        let changes = Atomic<Int>(0)
+        let reports = Mutex<[[DatabaseChange]]>([])
         let monitor = DatabaseChangeMonitor(writer: pool, interval: .milliseconds(20))
-        let task = Task { try await monitor.run { changes.add(1, ordering: .relaxed) } }
+        let task = Task { try await monitor.run { changes in reports.withLock { $0.append(changes) } } }
         try await Task.sleep(for: .milliseconds(60))
-        try await pool.write { db in try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('our own')") }
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('our own')")
+            try ChangeLog.record(db, kind: "added", id: db.lastInsertedRowID)
+        }
         try await Task.sleep(for: .milliseconds(100))
-        #expect(changes.load(ordering: .relaxed) == 0)
+        #expect(reports.withLock { $0 }.isEmpty)
 
-        // Another process would use its own connection; a second queue on the same file is the same thing.
+        // Another process uses its own connection and records its own process id as the origin.
         let other = try DatabaseQueue(path: path)
-        try await other.write { db in try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('from elsewhere')") }
-        try await waitUntil { changes.load(ordering: .relaxed) >= 1 }
+        try await other.write { db in
+            try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('from elsewhere')")
+            try db.execute(
+                sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('added', ?, -42)",
+                arguments: [db.lastInsertedRowID]
+            )
+        }
+        try await waitUntil { !reports.withLock { $0 }.isEmpty }
         task.cancel()
+        let report = try #require(reports.withLock { $0 }.first)
+        #expect(report.map(\.kind) == ["added"])
+        #expect(report.map(\.entityID) == [2])
     }
 
     @Test("in-memory databases are migrated too, for unit tests")

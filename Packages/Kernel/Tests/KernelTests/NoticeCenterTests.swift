@@ -19,8 +19,8 @@ struct NoticeCenterTests {
     @Test("a notice raised now is delivered at once: stored, unread, and posted on the bus")
     func raiseNow() throws {
         let posted = Mutex<[String]>([])
-        let token = bus.addObserver(forName: NoticeCenter.delivered) { note in
-            posted.withLock { $0.append(note.userInfo?["title"] as? String ?? "?") }
+        let token = bus.addObserver(for: NoticeDelivered.self) { message in
+            posted.withLock { $0.append(message.title) }
         }
         try center.raise(featureID: "tasks", title: "Due today", body: "Hand in the essay", link: "/tasks/1")
         #expect(posted.withLock { $0 } == ["Due today"])

@@ -8,30 +8,35 @@ import Testing
 
 @Suite("Live events")
 struct LiveEventTests {
-    @Test("a forwarded notification becomes an SSE event with its user info as JSON and a toast")
+    @Test("a forwarded message becomes an SSE event: its fields as JSON, its name, and its toast")
     func eventFormat() {
-        let note = BusNotification(name: "kernel.notice.delivered", userInfo: ["title": "Due", "body": "Essay", "id": 3])
-        let wire = LiveEventHub.event(for: note).wireFormat
-        #expect(wire.hasPrefix("event: kernel.notice.delivered\ndata: {"))
-        #expect(wire.contains(#""toast":"Due — Essay""#))
-        #expect(wire.contains(#""id":3"#))
-        #expect(wire.hasSuffix("\n\n"))
+        let notice = Notice(featureID: "sample", title: "Due", body: "Essay \"5\"", link: "/x", deliverAt: .now)
+        var delivered = notice
+        delivered.id = 3
+        let wire = LiveEventHub.event(for: NoticeDelivered(delivered)).wireFormat
+        #expect(
+            wire
+                == "event: kernel.notice.delivered\ndata: "
+                + #"{"body":"Essay \"5\"","featureID":"sample","id":3,"link":"/x","name":"kernel.notice.delivered","#
+                + #""title":"Due","toast":"Due — Essay \"5\""}"# + "\n\n"
+        )
     }
 
     @Test("only the chosen names are forwarded, to every subscriber, and a cancelled one is forgotten")
     func fanOut() async throws {
         let bus = NotificationBus()
-        let hub = LiveEventHub(bus: bus, names: ["a.ping"])
+        let hub = LiveEventHub(bus: bus, events: [Ping.self])
         let first = hub.subscribe()
         let second = hub.subscribe()
         #expect(hub.subscriberCount == 2)
         bus.post(name: "b.ignored")
-        bus.post(name: "a.ping", userInfo: ["toast": "hi"])
+        bus.post(name: Ping.name, userInfo: ["toast": "untyped posts are not forwarded"])
+        bus.post(Ping(toast: "hi"))
         for subscription in [first, second] {
             var iterator = subscription.stream.makeAsyncIterator()
             #expect(await iterator.next() == ": connected\n\n")
             let event = await iterator.next()
-            #expect(event?.hasPrefix("event: a.ping\n") == true)
+            #expect(event == "event: a.ping\ndata: {\"name\":\"a.ping\",\"toast\":\"hi\"}\n\n")
         }
         first.cancel()
         #expect(hub.subscriberCount == 1)
@@ -46,7 +51,7 @@ struct LiveEventTests {
             let reader = try EventStreamReader(port: port)
             try await reader.waitFor(": connected")
             #expect(try await session.get("/diagnostics").text.contains(#"data-live-subscribers="1""#))
-            parts.bus.post(name: SampleFeature.pinged, userInfo: ["toast": "Pinged!"])
+            parts.bus.post(SampleFeature.Pinged(toast: "Pinged!"))
             let received = try await reader.waitFor("Pinged!")
             #expect(received.contains("event: sample.pinged"))
             #expect(received.contains("text/event-stream"))
@@ -62,4 +67,10 @@ struct LiveEventTests {
             #expect(page.contains(#"data-live-subscribers="0""#))
         }
     }
+}
+
+/// A message the hub test forwards.
+struct Ping: LiveEvent {
+    static let name: BusNotification.Name = "a.ping"
+    let toast: String?
 }

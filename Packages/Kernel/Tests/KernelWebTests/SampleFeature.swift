@@ -7,15 +7,28 @@ import KernelWeb
 
 /// A tiny feature used to test the shell: it echoes a posted form, renders user text, and fails on demand.
 struct SampleFeature: WebFeature {
-    static let pinged: BusNotification.Name = "sample.pinged"
+    /// A message the live-events tests post.
+    struct Pinged: LiveEvent {
+        static let name: BusNotification.Name = "sample.pinged"
+        let toast: String?
+    }
 
-    var id = "sample"
-    var title = "Sample"
-    var icon = "S"
-    var summary = "A feature for tests."
-    var liveEvents: [BusNotification.Name] { [Self.pinged] }
+    var descriptor: FeatureDescriptor
 
-    func addRoutes(to routes: RouterGroup<AppRequestContext>, web: WebContext) async throws {
+    init(id: String = "sample", title: String = "Sample") {
+        descriptor = FeatureDescriptor(id: id, title: title, icon: "S", summary: "A feature for tests.")
+    }
+
+    func makeRuntime(_ web: WebContext) async throws -> FeatureRuntime {
+        FeatureRuntime(routes: SampleRoutes(web: web), liveEvents: [Pinged.self])
+    }
+}
+
+struct SampleRoutes: FeatureRoutes {
+    let web: WebContext
+    var id: String { web.feature.featureID }
+
+    func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get { request, context in
             web.pages.page(title: "Sample", featureID: id, body: "<p id=sample>sample home</p>", request: request, context: context)
         }

@@ -1,4 +1,5 @@
 import GRDB
+import Kernel
 
 /// The database schema of the task list.
 ///
@@ -36,10 +37,9 @@ public enum TaskListMigrations {
         }
     }
 
-    /// Brings a database up to the current schema by running any task list migration not yet applied.
+    /// Brings a database up to the current schema (the kernel's change log and the task list's tables), as the host
+    /// and the CLI do.
     public static func migrate(_ writer: any DatabaseWriter) throws {
-        var migrator = DatabaseMigrator()
-        register(in: &migrator)
-        try migrator.migrate(writer)
+        try FeatureDescriptor.tasks.migrations.apply(to: writer)
     }
 }

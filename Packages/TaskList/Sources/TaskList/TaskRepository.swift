@@ -1,12 +1,14 @@
 import Foundation
 import GRDB
 import KernelBus
+import KernelStorage
 
 /// Reads and changes the stored tasks, and announces each change on a ``NotificationBus``.
 ///
-/// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is a short
-/// synchronous transaction, safe to call from any thread or task, including from async code. A change is posted as
-/// ``TaskListNotifications/changed`` only once its transaction has committed.
+/// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
+/// transaction, awaited (GRDB's async access), so a write waiting for a lock held by another process never blocks a
+/// thread of the cooperative pool. Each change is recorded in the database's ``ChangeLog`` inside its transaction,
+/// and posted as one ``TaskChanged`` once the transaction has committed.
 public struct TaskRepository: Sendable {
     /// The database holding the tasks.
     public let writer: any DatabaseWriter
@@ -35,22 +37,22 @@ public struct TaskRepository: Sendable {
     // MARK: - Reading
 
     /// All tasks, in list order (see ``TaskOrdering``).
-    public func all() throws -> [TaskItem] {
-        try writer.read { db in
+    public func all() async throws -> [TaskItem] {
+        try await writer.read { db in
             try TaskItem.order(TaskOrdering.sqlOrdering).fetchAll(db)
         }
     }
 
     /// The number of stored tasks.
-    public func count() throws -> Int {
-        try writer.read { db in try TaskItem.fetchCount(db) }
+    public func count() async throws -> Int {
+        try await writer.read { db in try TaskItem.fetchCount(db) }
     }
 
     /// The task with the given identifier.
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
-    public func find(id: Int64) throws -> TaskItem {
-        try writer.read { db in try Self.fetch(id, in: db) }
+    public func find(id: Int64) async throws -> TaskItem {
+        try await writer.read { db in try Self.fetch(id, in: db) }
     }
 
     // MARK: - Changing
@@ -59,9 +61,9 @@ public struct TaskRepository: Sendable {
     ///
     /// Posts an `added` change.
     @discardableResult
-    public func add(_ input: TaskInput) throws -> TaskItem {
+    public func add(_ input: TaskInput) async throws -> TaskItem {
         let stamp = now()
-        let item = try writer.write { db in
+        let item = try await writer.write { db in
             var item = TaskItem(
                 name: input.name,
                 details: input.details,
@@ -71,33 +73,37 @@ public struct TaskRepository: Sendable {
                 updatedAt: stamp
             )
             try item.insert(db)
+            try ChangeLog.record(db, kind: TaskChanged.Change.added.rawValue, id: item.id)
             return item
         }
-        TaskListNotifications.post(.added, of: item, on: bus)
+        post(.added, item)
         return item
     }
 
-    /// Replaces the name, description and day of a task, keeping whether it is done, and returns the task.
+    /// Replaces the name, description and day of a task — and whether it is done, when `isDone` is given — in one
+    /// transaction, and returns the task.
     ///
-    /// Posts an `updated` change, unless the values were already the same (then nothing is written).
+    /// Posts one `updated` change, unless the values were already the same (then nothing is written).
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
-    public func update(id: Int64, with input: TaskInput) throws -> TaskItem {
+    public func update(id: Int64, with input: TaskInput, isDone: Bool? = nil) async throws -> TaskItem {
         let stamp = now()
-        let (item, changed) = try writer.write { db in
+        let (item, changed) = try await writer.write { db in
             var item = try Self.fetch(id, in: db)
-            guard item.name != input.name || item.details != input.details || item.day != input.day else {
-                return (item, false)
-            }
+            let done = isDone ?? item.isDone
+            guard item.name != input.name || item.details != input.details || item.day != input.day || item.isDone != done
+            else { return (item, false) }
             item.name = input.name
             item.details = input.details
             item.day = input.day
+            item.isDone = done
             item.updatedAt = stamp
             try item.update(db)
+            try ChangeLog.record(db, kind: TaskChanged.Change.updated.rawValue, id: id)
             return (item, true)
         }
-        if changed { TaskListNotifications.post(.updated, of: item, on: bus) }
+        if changed { post(.updated, item) }
         return item
     }
 
@@ -107,17 +113,18 @@ public struct TaskRepository: Sendable {
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
-    public func setDone(id: Int64, _ done: Bool) throws -> TaskItem {
+    public func setDone(id: Int64, _ done: Bool) async throws -> TaskItem {
         let stamp = now()
-        let (item, changed) = try writer.write { db in
+        let (item, changed) = try await writer.write { db in
             var item = try Self.fetch(id, in: db)
             guard item.isDone != done else { return (item, false) }
             item.isDone = done
             item.updatedAt = stamp
             try item.update(db)
+            try ChangeLog.record(db, kind: TaskChanged.Change.toggled.rawValue, id: id)
             return (item, true)
         }
-        if changed { TaskListNotifications.post(.toggled, of: item, on: bus) }
+        if changed { post(.toggled, item) }
         return item
     }
 
@@ -127,16 +134,17 @@ public struct TaskRepository: Sendable {
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
-    public func toggle(id: Int64) throws -> TaskItem {
+    public func toggle(id: Int64) async throws -> TaskItem {
         let stamp = now()
-        let item = try writer.write { db in
+        let item = try await writer.write { db in
             var item = try Self.fetch(id, in: db)
             item.isDone.toggle()
             item.updatedAt = stamp
             try item.update(db)
+            try ChangeLog.record(db, kind: TaskChanged.Change.toggled.rawValue, id: id)
             return item
         }
-        TaskListNotifications.post(.toggled, of: item, on: bus)
+        post(.toggled, item)
         return item
     }
 
@@ -146,13 +154,14 @@ public struct TaskRepository: Sendable {
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
-    public func delete(id: Int64) throws -> TaskItem {
-        let item = try writer.write { db in
+    public func delete(id: Int64) async throws -> TaskItem {
+        let item = try await writer.write { db in
             let item = try Self.fetch(id, in: db)
             try TaskItem.deleteOne(db, key: id)
+            try ChangeLog.record(db, kind: TaskChanged.Change.deleted.rawValue, id: id)
             return item
         }
-        TaskListNotifications.post(.deleted, of: item, on: bus)
+        post(.deleted, item)
         return item
     }
 
@@ -162,16 +171,17 @@ public struct TaskRepository: Sendable {
     /// was already restored: restoring twice returns the stored task and changes nothing. An item without an
     /// identifier is stored as a new task. Posts a `restored` change when the task is put back.
     @discardableResult
-    public func restore(_ item: TaskItem) throws -> TaskItem {
-        let (restored, changed) = try writer.write { db in
+    public func restore(_ item: TaskItem) async throws -> TaskItem {
+        let (restored, changed) = try await writer.write { db in
             if let id = item.id, let existing = try TaskItem.fetchOne(db, key: id) {
                 return (existing, false)
             }
             var restored = item
             try restored.insert(db)
+            try ChangeLog.record(db, kind: TaskChanged.Change.restored.rawValue, id: restored.id)
             return (restored, true)
         }
-        if changed { TaskListNotifications.post(.restored, of: restored, on: bus) }
+        if changed { post(.restored, restored) }
         return restored
     }
 
@@ -185,9 +195,9 @@ public struct TaskRepository: Sendable {
     ///
     /// - Returns: The tasks that were added, if any.
     @discardableResult
-    public func seedIfEmpty(today: TaskDay) throws -> [TaskItem] {
+    public func seedIfEmpty(today: TaskDay) async throws -> [TaskItem] {
         let stamp = now()
-        return try writer.write { db in
+        return try await writer.write { db in
             // Writing first takes the write lock at once, so two processes opening a new database together
             // cannot both seed it.
             try db.execute(
@@ -220,6 +230,10 @@ public struct TaskRepository: Sendable {
         ("Plan the weekend hike", "", false, 6),
         ("Water the plants", "", true, -1),
     ]
+
+    private func post(_ change: TaskChanged.Change, _ item: TaskItem) {
+        bus.post(TaskChanged(change, ids: item.id.map { [$0] } ?? []))
+    }
 
     private static func fetch(_ id: Int64, in db: Database) throws -> TaskItem {
         guard let item = try TaskItem.fetchOne(db, key: id) else { throw TaskListError.notFound(id: id) }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import GRDB
 import Kernel
-import KernelBus
 
 /// `atelier tasks …`: the task list from a terminal, on the same data directory as the web app. A host running on
 /// that directory notices the change and updates open pages.
@@ -23,10 +21,10 @@ public struct TasksCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
-        func repository() throws -> TaskRepository {
-            let pool = try dataDirectory.openDatabase(featureID: TaskListIdentity.id, migrations: TaskListMigrations.feature)
-            let repository = TaskRepository(writer: pool, bus: NotificationBus())
-            try repository.seedIfEmpty(today: .today())
+        func repository() async throws -> TaskRepository {
+            let context = try dataDirectory.commandContext(for: .tasks)
+            let repository = TaskRepository(writer: context.database, bus: context.bus)
+            try await repository.seedIfEmpty(today: .today())
             return repository
         }
 
@@ -62,7 +60,7 @@ public struct TasksCommand: AsyncParsableCommand {
         @OptionGroup var common: Common
 
         func run() async throws {
-            try common.print(try common.repository().all())
+            try common.print(try await common.repository().all())
         }
     }
 
@@ -75,7 +73,7 @@ public struct TasksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let input = try validated(TaskDraft(name: name, details: details, day: date ?? TaskDay.today().isoString))
-            try common.print(try common.repository().add(input), "Added")
+            try common.print(try await common.repository().add(input), "Added")
         }
     }
 
@@ -86,7 +84,8 @@ public struct TasksCommand: AsyncParsableCommand {
         @Flag(help: "Mark it not done instead.") var undo = false
 
         func run() async throws {
-            try common.print(try existing { try common.repository().setDone(id: id, !undo) }, undo ? "Reopened" : "Completed")
+            let repository = try await common.repository()
+            try common.print(try await existing { try await repository.setDone(id: id, !undo) }, undo ? "Reopened" : "Completed")
         }
     }
 
@@ -99,12 +98,12 @@ public struct TasksCommand: AsyncParsableCommand {
         @Option(help: "A new date, as YYYY-MM-DD.") var date: String?
 
         func run() async throws {
-            let repository = try common.repository()
-            let current = try existing { try repository.find(id: id) }
+            let repository = try await common.repository()
+            let current = try await existing { try await repository.find(id: id) }
             let input = try validated(
                 TaskDraft(name: name ?? current.name, details: details ?? current.details, day: date ?? current.day.isoString)
             )
-            try common.print(try existing { try repository.update(id: id, with: input) }, "Updated")
+            try common.print(try await existing { try await repository.update(id: id, with: input) }, "Updated")
         }
     }
 
@@ -114,7 +113,8 @@ public struct TasksCommand: AsyncParsableCommand {
         @Argument(help: "The task's id.") var id: Int64
 
         func run() async throws {
-            try common.print(try existing { try common.repository().delete(id: id) }, "Deleted")
+            let repository = try await common.repository()
+            try common.print(try await existing { try await repository.delete(id: id) }, "Deleted")
         }
     }
 }
@@ -128,12 +128,8 @@ private func validated(_ draft: TaskDraft) throws -> TaskInput {
 }
 
 /// Turns a missing task into a readable error instead of a stack of types.
-private func existing<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as TaskListError {
-        throw CommandFailure(error.description)
-    }
+private func existing<T>(_ body: () async throws -> T) async throws -> T {
+    try await CommandFailure.reading(TaskListError.self, body)
 }
 
 /// The JSON and terminal forms of tasks for the CLI.

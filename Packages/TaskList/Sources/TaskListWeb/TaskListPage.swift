@@ -1,4 +1,5 @@
 import KernelHTML
+import TaskList
 
 /// The list page and its rows.
 public enum TaskListPage {
@@ -20,7 +21,7 @@ public enum TaskListPage {
                 <a class="add-button" href="/tasks/new" aria-label="Add task" title="Add task">+</a>
               </div>
               <p class="muted summary">\(view.openCount) to do · \(view.doneCount) done · swipe a row left (or use its circle) to mark it done</p>
-              <ul class="list task-list" id="task-list" data-live-events="tasks.changed" data-live-refresh="tasks.changed" data-src="/tasks/rows">
+              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="/tasks/rows">
                 \(rows(view.rows))
               </ul>
             </section>

@@ -66,9 +66,9 @@ struct TaskRepositoryTests {
     }
 
     @Test("starts empty, in WAL mode, with only the task list's tables")
-    func freshDatabase() throws {
-        #expect(try repository.all().isEmpty)
-        let (mode, tables) = try database.pool.read { db in
+    func freshDatabase() async throws {
+        #expect(try await repository.all().isEmpty)
+        let (mode, tables) = try await database.pool.read { db in
             (
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 try String.fetchAll(
@@ -79,47 +79,51 @@ struct TaskRepositoryTests {
             )
         }
         #expect(mode == "wal")
-        #expect(tables == ["tasks_item", "tasks_meta"])
-        #expect(try database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day"]])
-        #expect(try database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == ["tasks.v1"])
+        #expect(tables == ["kernel_change", "tasks_item", "tasks_meta"])
+        #expect(try await database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day"]])
+        #expect(
+            try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == [
+                "kernel.changes.v1", "tasks.v1",
+            ]
+        )
     }
 
     @Test("adds a task, not done, with an identifier and timestamps")
-    func add() throws {
-        let added = try repository.add(input("Buy milk", "2026-11-21", details: "Oat"))
+    func add() async throws {
+        let added = try await repository.add(input("Buy milk", "2026-11-21", details: "Oat"))
         #expect(added.id != nil)
         #expect(added.name == "Buy milk")
         #expect(added.details == "Oat")
         #expect(added.isDone == false)
         #expect(added.day == day("2026-11-21"))
         #expect(added.createdAt == added.updatedAt)
-        #expect(try repository.find(id: try #require(added.id)) == added)
-        #expect(try repository.all() == [added])
+        #expect(try await repository.find(id: try #require(added.id)) == added)
+        #expect(try await repository.all() == [added])
     }
 
     @Test("lists tasks in the list order after adds, edits and toggles")
-    func listOrder() throws {
-        let old = try repository.add(input("Old", "2026-01-01"))
-        let new = try repository.add(input("New", "2026-11-21"))
-        let mid = try repository.add(input("mid", "2026-06-15"))
-        #expect(try repository.all().map(\.name) == ["New", "mid", "Old"])
+    func listOrder() async throws {
+        let old = try await repository.add(input("Old", "2026-01-01"))
+        let new = try await repository.add(input("New", "2026-11-21"))
+        let mid = try await repository.add(input("mid", "2026-06-15"))
+        #expect(try await repository.all().map(\.name) == ["New", "mid", "Old"])
 
-        try repository.update(id: try #require(old.id), with: input("Old, now newest", "2026-12-31"))
-        #expect(try repository.all().map(\.name) == ["Old, now newest", "New", "mid"])
+        try await repository.update(id: try #require(old.id), with: input("Old, now newest", "2026-12-31"))
+        #expect(try await repository.all().map(\.name) == ["Old, now newest", "New", "mid"])
 
-        try repository.toggle(id: try #require(new.id))
-        #expect(try repository.all().map(\.name) == ["Old, now newest", "mid", "New"])
+        try await repository.toggle(id: try #require(new.id))
+        #expect(try await repository.all().map(\.name) == ["Old, now newest", "mid", "New"])
 
-        try repository.setDone(id: try #require(mid.id), true)
-        #expect(try repository.all().map(\.name) == ["Old, now newest", "New", "mid"])
+        try await repository.setDone(id: try #require(mid.id), true)
+        #expect(try await repository.all().map(\.name) == ["Old, now newest", "New", "mid"])
     }
 
     @Test("edits a task's name, description and day, keeping it done or not")
-    func update() throws {
-        let added = try repository.add(input("Draft", "2026-11-21"))
+    func update() async throws {
+        let added = try await repository.add(input("Draft", "2026-11-21"))
         let id = try #require(added.id)
-        try repository.toggle(id: id)
-        let updated = try repository.update(id: id, with: input("Final", "2026-11-22", details: "Send it"))
+        try await repository.toggle(id: id)
+        let updated = try await repository.update(id: id, with: input("Final", "2026-11-22", details: "Send it"))
         #expect(updated.id == id)
         #expect(updated.name == "Final")
         #expect(updated.details == "Send it")
@@ -127,108 +131,108 @@ struct TaskRepositoryTests {
         #expect(updated.isDone == true)
         #expect(updated.createdAt == added.createdAt)
         #expect(updated.updatedAt > added.updatedAt)
-        #expect(try repository.find(id: id) == updated)
+        #expect(try await repository.find(id: id) == updated)
     }
 
     @Test("toggles done and back")
-    func toggle() throws {
-        let id = try #require(try repository.add(input("Ring", "2026-11-21")).id)
-        #expect(try repository.toggle(id: id).isDone == true)
-        #expect(try repository.find(id: id).isDone == true)
-        #expect(try repository.toggle(id: id).isDone == false)
-        #expect(try repository.setDone(id: id, true).isDone == true)
-        #expect(try repository.setDone(id: id, true).isDone == true)
-        #expect(try repository.setDone(id: id, false).isDone == false)
+    func toggle() async throws {
+        let id = try #require(try await repository.add(input("Ring", "2026-11-21")).id)
+        #expect(try await repository.toggle(id: id).isDone == true)
+        #expect(try await repository.find(id: id).isDone == true)
+        #expect(try await repository.toggle(id: id).isDone == false)
+        #expect(try await repository.setDone(id: id, true).isDone == true)
+        #expect(try await repository.setDone(id: id, true).isDone == true)
+        #expect(try await repository.setDone(id: id, false).isDone == false)
     }
 
     @Test("deletes a task and returns it, so that restoring puts it back with the same identifier")
-    func deleteAndRestore() throws {
-        let kept = try repository.add(input("Kept", "2026-11-20"))
-        let doomed = try repository.add(input("Doomed", "2026-11-21", details: "Details survive"))
+    func deleteAndRestore() async throws {
+        let kept = try await repository.add(input("Kept", "2026-11-20"))
+        let doomed = try await repository.add(input("Doomed", "2026-11-21", details: "Details survive"))
         let id = try #require(doomed.id)
-        try repository.toggle(id: id)
-        let snapshot = try repository.find(id: id)
+        try await repository.toggle(id: id)
+        let snapshot = try await repository.find(id: id)
 
-        let deleted = try repository.delete(id: id)
+        let deleted = try await repository.delete(id: id)
         #expect(deleted == snapshot)
-        #expect(try repository.all() == [kept])
-        #expect(throws: TaskListError.notFound(id: id)) { try repository.find(id: id) }
+        #expect(try await repository.all() == [kept])
+        await #expect(throws: TaskListError.notFound(id: id)) { try await repository.find(id: id) }
 
-        let restored = try repository.restore(deleted)
+        let restored = try await repository.restore(deleted)
         #expect(restored == snapshot)
-        #expect(try repository.find(id: id) == snapshot)
-        #expect(try repository.all() == [kept, snapshot])
+        #expect(try await repository.find(id: id) == snapshot)
+        #expect(try await repository.all() == [kept, snapshot])
     }
 
     @Test("restoring twice changes nothing the second time")
-    func restoreTwice() throws {
-        let id = try #require(try repository.add(input("Once", "2026-11-21")).id)
-        let deleted = try repository.delete(id: id)
-        try repository.restore(deleted)
-        let again = try repository.restore(deleted)
+    func restoreTwice() async throws {
+        let id = try #require(try await repository.add(input("Once", "2026-11-21")).id)
+        let deleted = try await repository.delete(id: id)
+        try await repository.restore(deleted)
+        let again = try await repository.restore(deleted)
         #expect(again == deleted)
-        #expect(try repository.count() == 1)
+        #expect(try await repository.count() == 1)
     }
 
     @Test("never gives a deleted task's identifier to a new task")
-    func identifiersAreNotReused() throws {
-        let first = try repository.add(input("First", "2026-11-21"))
-        let second = try repository.add(input("Second", "2026-11-21"))
-        let deleted = try repository.delete(id: try #require(second.id))
-        let third = try repository.add(input("Third", "2026-11-21"))
+    func identifiersAreNotReused() async throws {
+        let first = try await repository.add(input("First", "2026-11-21"))
+        let second = try await repository.add(input("Second", "2026-11-21"))
+        let deleted = try await repository.delete(id: try #require(second.id))
+        let third = try await repository.add(input("Third", "2026-11-21"))
         #expect(third.id != deleted.id)
         #expect(third.id != first.id)
-        let restored = try repository.restore(deleted)
+        let restored = try await repository.restore(deleted)
         #expect(restored.id == second.id)
-        #expect(try repository.count() == 3)
+        #expect(try await repository.count() == 3)
     }
 
     @Test("refuses to edit, toggle or delete a task that no longer exists, with a clear message")
-    func missingTask() throws {
-        let id = try #require(try repository.add(input("Gone soon", "2026-11-21")).id)
-        try repository.delete(id: id)
+    func missingTask() async throws {
+        let id = try #require(try await repository.add(input("Gone soon", "2026-11-21")).id)
+        try await repository.delete(id: id)
         let missing = TaskListError.notFound(id: id)
-        #expect(throws: missing) { try repository.find(id: id) }
-        #expect(throws: missing) { try repository.update(id: id, with: input("Again", "2026-11-21")) }
-        #expect(throws: missing) { try repository.toggle(id: id) }
-        #expect(throws: missing) { try repository.setDone(id: id, true) }
-        #expect(throws: missing) { try repository.delete(id: id) }
-        #expect(throws: TaskListError.notFound(id: 999)) { try repository.toggle(id: 999) }
+        await #expect(throws: missing) { try await repository.find(id: id) }
+        await #expect(throws: missing) { try await repository.update(id: id, with: input("Again", "2026-11-21")) }
+        await #expect(throws: missing) { try await repository.toggle(id: id) }
+        await #expect(throws: missing) { try await repository.setDone(id: id, true) }
+        await #expect(throws: missing) { try await repository.delete(id: id) }
+        await #expect(throws: TaskListError.notFound(id: 999)) { try await repository.toggle(id: 999) }
         #expect(missing.description == "That task no longer exists. It may have been deleted in another window.")
         #expect(missing.localizedDescription == missing.description)
-        #expect(try repository.all().isEmpty)
+        #expect(try await repository.all().isEmpty)
     }
 
     @Test("seeds a few example tasks around today, one of them done")
-    func seed() throws {
+    func seed() async throws {
         let today = day("2026-11-21")
-        let seeded = try repository.seedIfEmpty(today: today)
+        let seeded = try await repository.seedIfEmpty(today: today)
         #expect(seeded.count >= 3)
         #expect(seeded.filter(\.isDone).count == 1)
         #expect(seeded.allSatisfy { abs($0.day.daysSince1970 - today.daysSince1970) <= 7 })
         #expect(seeded.allSatisfy { !$0.name.isEmpty && $0.name.count <= TaskValidation.maxNameLength })
-        #expect(try repository.all() == seeded)
+        #expect(try await repository.all() == seeded)
     }
 
     @Test("seeds only once, even after every task is deleted")
-    func seedOnce() throws {
+    func seedOnce() async throws {
         let today = day("2026-11-21")
-        let seeded = try repository.seedIfEmpty(today: today)
-        #expect(try repository.seedIfEmpty(today: today).isEmpty)
-        for item in seeded { try repository.delete(id: try #require(item.id)) }
-        #expect(try repository.seedIfEmpty(today: today.adding(days: 30)).isEmpty)
-        #expect(try repository.all().isEmpty)
+        let seeded = try await repository.seedIfEmpty(today: today)
+        #expect(try await repository.seedIfEmpty(today: today).isEmpty)
+        for item in seeded { try await repository.delete(id: try #require(item.id)) }
+        #expect(try await repository.seedIfEmpty(today: today.adding(days: 30)).isEmpty)
+        #expect(try await repository.all().isEmpty)
     }
 
     @Test("does not seed a database that already holds tasks")
-    func noSeedOverExistingTasks() throws {
-        let mine = try repository.add(input("Mine", "2026-11-21"))
-        #expect(try repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
-        #expect(try repository.all() == [mine])
+    func noSeedOverExistingTasks() async throws {
+        let mine = try await repository.add(input("Mine", "2026-11-21"))
+        #expect(try await repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
+        #expect(try await repository.all() == [mine])
     }
 
     @Test("lists tasks in SQL in exactly the comparator's order")
-    func sqlOrderMatchesComparator() throws {
+    func sqlOrderMatchesComparator() async throws {
         let names = [
             "apple", "Apple", "APPLE", "banana", "Banana split", "Éclair", "éclair", "eclair", "zebra", "Zoë", "straße", "STRASSE",
             "10 things", "2 things", "_under", "a",
@@ -239,13 +243,13 @@ struct TaskRepositoryTests {
         for index in 0..<120 {
             let name = names[Int(generator.next() % UInt64(names.count))]
             let dayText = days[Int(generator.next() % UInt64(days.count))]
-            let added = try repository.add(input(name, dayText, details: "#\(index)"))
+            let added = try await repository.add(input(name, dayText, details: "#\(index)"))
             ids.append(try #require(added.id))
         }
         for id in ids where generator.next() % 3 == 0 {
-            try repository.toggle(id: id)
+            try await repository.toggle(id: id)
         }
-        let fromSQL = try repository.all()
+        let fromSQL = try await repository.all()
         let shuffled = fromSQL.shuffled(using: &generator)
         #expect(fromSQL.count == 120)
         #expect(fromSQL.map { $0.id } == TaskOrdering.sorted(shuffled).map { $0.id })
@@ -253,7 +257,7 @@ struct TaskRepositoryTests {
     }
 
     @Test("keeps tasks after the database is closed and opened again")
-    func persistence() throws {
+    func persistence() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TaskListTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -263,36 +267,36 @@ struct TaskRepositoryTests {
         do {
             let pool = try TemporaryTaskDatabase.open(path)
             let repository = TaskRepository(writer: pool, bus: NotificationBus())
-            try repository.seedIfEmpty(today: day("2026-11-21"))
-            let added = try repository.add(input("Survives", "2026-11-22", details: "Across\nlines"))
-            try repository.toggle(id: try #require(added.id))
-            written = try repository.all()
+            try await repository.seedIfEmpty(today: day("2026-11-21"))
+            let added = try await repository.add(input("Survives", "2026-11-22", details: "Across\nlines"))
+            try await repository.toggle(id: try #require(added.id))
+            written = try await repository.all()
             try pool.close()
         }
 
         let reopened = try TemporaryTaskDatabase.open(path)
         let repository = TaskRepository(writer: reopened, bus: NotificationBus())
-        #expect(try repository.all() == written)
-        #expect(try repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
+        #expect(try await repository.all() == written)
+        #expect(try await repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
         try reopened.close()
     }
 
     @Test("reports a damaged row as an error instead of crashing")
-    func damagedRow() throws {
-        try database.pool.write { db in
+    func damagedRow() async throws {
+        try await database.pool.write { db in
             try db.execute(
                 sql: "INSERT INTO tasks_item (name, details, isDone, day, createdAt, updatedAt) VALUES ('Odd', '', 0, '2025-02-30', 0, 0)"
             )
         }
-        #expect(throws: (any Error).self) { try repository.all() }
-        #expect(throws: (any Error).self) { try repository.toggle(id: 1) }
+        await #expect(throws: (any Error).self) { try await repository.all() }
+        await #expect(throws: (any Error).self) { try await repository.toggle(id: 1) }
     }
 
     @Test("can be used from async code")
     func asyncUse() async throws {
         let repository = self.repository
-        let added = try await Task.detached { try repository.add(input("From a task", "2026-11-21")) }.value
-        #expect(try repository.find(id: try #require(added.id)) == added)
+        let added = try await Task.detached { try await repository.add(input("From a task", "2026-11-21")) }.value
+        #expect(try await repository.find(id: try #require(added.id)) == added)
     }
 }
 

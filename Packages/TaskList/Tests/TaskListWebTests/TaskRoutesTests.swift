@@ -31,7 +31,8 @@ struct TaskRoutesTests {
             #expect(names.count == 5)
             #expect(names.last == "Water the plants")  // the done example is last
             #expect(page.text.contains("launch-screen"))
-            #expect(page.text.contains(#"<body data-feature="tasks">"#))
+            #expect(page.text.contains(#"<body data-feature="tasks""#))
+            #expect(page.text.contains(#"<link rel="stylesheet" href="/static/tasks/tasks.css">"#))
             #expect(page.text.contains(#"class="active" data-feature-link="tasks""#))
         }
     }
@@ -162,7 +163,7 @@ struct TaskRoutesTests {
     func liveRefresh() async throws {
         try await withTasks { session, parts in
             let changes = Counter()
-            let token = parts.bus.addObserver(forName: TaskListNotifications.changed) { _ in changes.increment() }
+            let token = parts.bus.addObserver(for: TaskChanged.self) { _ in changes.increment() }
             try await session.post("/tasks", form: [("name", "Live one"), ("day", "2999-01-01")])
             #expect(changes.value >= 1)
             let rows = try await session.get("/tasks/rows")

@@ -16,6 +16,11 @@
   }
   window.atelierToast = toast;
 
+  // The notice event's name comes from the layout (one Swift constant), never written here.
+  function noticeEvent() {
+    return document.body ? document.body.getAttribute("data-notice-event") : null;
+  }
+
   function connect() {
     if (!window.EventSource) return;
     var source = new EventSource("/events");
@@ -29,7 +34,7 @@
       var data = {};
       try { data = JSON.parse(event.data); } catch (e) { return; }
       if (data.toast) toast(data.toast);
-      if (data.name === "kernel.notice.delivered") {
+      if (data.name === noticeEvent()) {
         var badge = document.querySelector("[data-unread]");
         var link = document.querySelector(".inbox-link");
         if (!badge && link) {
@@ -45,7 +50,7 @@
       document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
     };
     // Every forwarded bus name is its own SSE event type; listen to the names the page declares plus notices.
-    var names = ["kernel.notice.delivered"];
+    var names = [noticeEvent()];
     var declared = document.querySelectorAll("[data-live-events]");
     declared.forEach(function (el) { names = names.concat(el.getAttribute("data-live-events").split(/\s+/)); });
     names.filter(Boolean).forEach(function (name) { source.addEventListener(name, handle); });

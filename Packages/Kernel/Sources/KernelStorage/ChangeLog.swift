@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+/// One change recorded in a feature database's change log: what kind of change, to which row.
+public struct DatabaseChange: Sendable, Hashable, Codable, FetchableRecord {
+    /// The change's place in the log, increasing with every change.
+    public let seq: Int64
+    /// The kind of change, in the feature's words (`added`, `updated`, …).
+    public let kind: String
+    /// The row the change is about, if it is about one.
+    public let entityID: Int64?
+
+    /// A change, as read back from the log.
+    public init(seq: Int64, kind: String, entityID: Int64?) {
+        self.seq = seq
+        self.kind = kind
+        self.entityID = entityID
+    }
+}
+
+/// The change log every feature database carries (`kernel_change`), so that a host can tell *what* another process
+/// (the CLI on the same data directory) changed, not only that something changed.
+///
+/// A feature records each change inside the transaction that makes it, so the log and the data commit together. The
+/// host's ``DatabaseChangeMonitor`` reads the entries after the last one it saw and hands them to the feature, which
+/// turns them into its own typed bus message. The log keeps the latest entries only.
+public enum ChangeLog {
+    /// The table, created by the kernel's migration `kernel.changes.v1` in every feature database.
+    public static let tableName = "kernel_change"
+    /// How many entries are kept; older ones are pruned as new ones arrive.
+    public static let retained: Int64 = 10_000
+
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("kernel.changes.v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kernel_change (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        kind TEXT NOT NULL,
+                        entityID INTEGER,
+                        origin INTEGER NOT NULL
+                    )
+                    """
+            )
+        }
+    }
+
+    /// Records a change of `kind` to row `id`, inside the caller's write transaction.
+    public static func record(_ db: Database, kind: String, id: Int64?) throws {
+        try db.execute(
+            sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES (?, ?, ?)",
+            arguments: [kind, id, processID]
+        )
+        let seq = db.lastInsertedRowID
+        if seq % 1_000 == 0 {
+            try db.execute(sql: "DELETE FROM kernel_change WHERE seq <= ?", arguments: [seq - retained])
+        }
+    }
+
+    /// The sequence number of the newest entry, or 0 for an empty log.
+    public static func latest(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) FROM kernel_change") ?? 0
+    }
+
+    /// The entries after `seq`, oldest first; with `othersOnly`, only those other processes recorded.
+    public static func changes(after seq: Int64, othersOnly: Bool = false, _ db: Database) throws -> [DatabaseChange] {
+        try DatabaseChange.fetchAll(
+            db,
+            sql: "SELECT seq, kind, entityID FROM kernel_change WHERE seq > ? AND origin != ? ORDER BY seq",
+            arguments: [seq, othersOnly ? processID : -1]
+        )
+    }
+
+    /// The newest entry after `seq`, whoever recorded it.
+    static func newest(after seq: Int64, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM kernel_change WHERE seq > ?", arguments: [seq]) ?? seq
+    }
+
+    /// This process, as recorded in the log's `origin` column.
+    static let processID = Int64(ProcessInfo.processInfo.processIdentifier)
+}

@@ -1,0 +1,46 @@
+import Kernel
+import KernelBus
+import KernelStorage
+
+/// Posted after every change to the task list has committed: one message per action a person takes, and one per
+/// batch of changes another process (the CLI) made while the host was watching.
+public struct TaskChanged: LiveEvent, Hashable {
+    /// `tasks.changed`.
+    public static let name: BusNotification.Name = "tasks.changed"
+
+    /// The kinds of change.
+    public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A new task was stored.
+        case added
+        /// A task's name, description, day or done state was edited.
+        case updated
+        /// A task was marked done or not done.
+        case toggled
+        /// A task was deleted.
+        case deleted
+        /// A deleted task was put back.
+        case restored
+        /// Several changes made by another process, reported together.
+        case batch
+    }
+
+    /// What happened.
+    public let change: Change
+    /// The tasks it happened to.
+    public let ids: [Int64]
+
+    /// A change of `change` to the tasks `ids`.
+    public init(_ change: Change, ids: [Int64]) {
+        self.change = change
+        self.ids = ids
+    }
+
+    /// The message for what another process recorded in the change log: its one kind when all agree, else a batch.
+    public init?(outside changes: [DatabaseChange]) {
+        guard !changes.isEmpty else { return nil }
+        let kinds = Set(changes.map(\.kind))
+        let change = kinds.count == 1 ? Change(rawValue: kinds.first!) ?? .batch : .batch
+        var seen = Set<Int64>()
+        self.init(change, ids: changes.compactMap(\.entityID).filter { seen.insert($0).inserted })
+    }
+}
