@@ -16,7 +16,7 @@ final class BusCore: Sendable {
         var lastSlot: (name: BusNotification.Name, slot: Unmanaged<NameSlot>)?
     }
 
-    private let state = Mutex(State())
+    private let state = BusLock(State())
     private let table: Atomic<Unmanaged<NameTable>>
     private let wildcards = NameSlot()
 

@@ -80,7 +80,7 @@ public final class BusNotificationQueue: Sendable {
     public let bus: NotificationBus
     /// Who posts pending notifications.
     public let draining: Draining
-    private let state = Mutex(State())
+    private let state = BusLock(State())
 
     /// A queue for the process-wide default bus.
     public static let `default` = BusNotificationQueue(bus: .default)

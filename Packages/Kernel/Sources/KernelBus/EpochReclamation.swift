@@ -141,7 +141,7 @@ final class ThreadRecord: @unchecked Sendable {
 /// The list of every thread record.
 final class ThreadRegistry: Sendable {
     private let head = Atomic<Unmanaged<ThreadRecord>?>(nil)
-    private let pushLock = Mutex(())
+    private let pushLock = BusLock(())
 
     /// Reuses the record of an exited thread or pushes a new one. The registry keeps it alive forever.
     func claimRecord() -> Unmanaged<ThreadRecord> {

@@ -14,7 +14,7 @@ final class Mailbox<Item: Sendable>: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = BusLock(State())
 
     /// Adds a delivery; returns `true` when the caller must start a drain.
     func push(_ item: Item, group: DeliveryGroup?) -> Bool {
