@@ -113,6 +113,57 @@ func benchChurn(iterations: Int) {
     foundationTokens.forEach(center.removeObserver)
 }
 
+/// A fixed-size first-in, first-out ring of tokens.
+struct TokenRing<Token> {
+    private var tokens: [Token]
+    private var head = 0
+
+    init(_ tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    /// Replaces the oldest token with `token` and returns the oldest.
+    mutating func push(_ token: Token) -> Token {
+        let oldest = tokens[head]
+        tokens[head] = token
+        head = head + 1 == tokens.count ? 0 : head + 1
+        return oldest
+    }
+}
+
+/// One registration plus the removal of an older one, on a name with 1,000 observers: every iteration adds
+/// an observer and removes the one added `churned` iterations earlier, while `1,000 - churned` observers
+/// registered first stay throughout. With `churned` 1,000 the removed observer is the oldest of the 1,000;
+/// with 500 it has 500 older and 499 newer ones, the middle.
+func benchChurnOlder(_ label: String, churned: Int, iterations: Int) {
+    let bus = NotificationBus()
+    let center = NotificationCenter()
+    let kept = (0..<(1_000 - churned)).map { _ in bus.addObserver(forName: busName) { _ in } }
+    let foundationKept = (0..<(1_000 - churned)).map { _ in
+        center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
+    }
+    var ring = TokenRing((0..<churned).map { _ in bus.addObserver(forName: busName) { _ in } })
+    var foundationRing = TokenRing(
+        (0..<churned).map { _ in center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in } }
+    )
+    let ours = measure(iterations: iterations) { count in
+        for _ in 0..<count {
+            let oldest = ring.push(bus.addObserver(forName: busName) { _ in })
+            bus.removeObserver(oldest)
+        }
+    }
+    let foundation = measure(iterations: iterations / 4) { count in
+        for _ in 0..<count {
+            let oldest = foundationRing.push(center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in })
+            center.removeObserver(oldest)
+        }
+    }
+    report(label, ours: ours, foundation: foundation)
+    withExtendedLifetime(kept) {}
+    withExtendedLifetime(ring) {}
+    foundationKept.forEach(center.removeObserver)
+}
+
 // MARK: Several posting threads
 
 /// The calling thread's CPU time, in nanoseconds.
@@ -252,6 +303,10 @@ run("post") {
     benchPost(observers: 100, iterations: 200_000 * scale)
 }
 run("names") { benchManyNames(iterations: 1_000_000 * scale) }
-run("churn") { benchChurn(iterations: 500_000 * scale) }
+run("churn") {
+    benchChurn(iterations: 500_000 * scale)
+    benchChurnOlder("add-remove-oldest-of-1000", churned: 1_000, iterations: 500_000 * scale)
+    benchChurnOlder("add-remove-middle-of-1000", churned: 500, iterations: 500_000 * scale)
+}
 run("threads") { benchThreads(iterations: 2_000_000 * scale) }
 run("allocs") { benchTypedAllocations() }

@@ -11,12 +11,15 @@ final class BusCore: Sendable {
         var slots: [BusNotification.Name: NameSlot] = [:]
         var emptySlots = 0
         var retired = RetiredObjects()
+        /// The entries that live as long as their registration (weak targets, whose
+        /// ``ObserverEntry/removedWithToken`` is false), kept alive here; the others are owned by their token.
+        var registered: [ObjectIdentifier: ObserverEntry] = [:]
         /// The slot of the latest registration (registrations for one name often come in a row); it is
         /// kept alive by `slots` and cleared whenever slots are dropped.
         var lastSlot: (name: BusNotification.Name, slot: Unmanaged<NameSlot>)?
     }
 
-    private let state = Mutex(State())
+    private let state = BusLock(State())
     private let table: Atomic<Unmanaged<NameTable>>
     private let wildcards = NameSlot()
 
@@ -37,6 +40,9 @@ final class BusCore: Sendable {
         let freed = state.withLock { state -> [AnyObject] in
             entry.sequence = state.nextSequence
             state.nextSequence += 1
+            if !entry.removedWithToken {
+                state.registered[ObjectIdentifier(entry)] = entry
+            }
             if let name = entry.name {
                 let slot: Unmanaged<NameSlot>
                 if let last = state.lastSlot, last.name == name {
@@ -71,18 +77,27 @@ final class BusCore: Sendable {
     }
 
     /// Removes an entry; does nothing if it was already removed.
+    ///
+    /// Wherever the entry is in its list, removal costs the same: its slot is vacated (or, for the newest,
+    /// taken back) and, unless a post is running somewhere, nothing else is left to do — the entry's owner
+    /// frees it. If a post may still be reading it, the entry is retired and freed once no post can.
     func unregister(_ entry: ObserverEntry) {
-        let (removed, taken, freed) = state.withLock { state -> (Bool, Unmanaged<ObserverEntry>?, [AnyObject]) in
+        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, [AnyObject]) in
             guard let slot = entry.slot, entry.deactivate() else { return (false, nil, []) }
             entry.slot = nil
-            let (taken, emptied) = slot._withUnsafeGuaranteedRef { slot in
-                (slot.entryRemoved(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
+            let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
+                (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
             }
             if emptied { state.emptySlots += 1 }
-            return (true, taken, state.retired.collect())
+            if mayBeRead {
+                state.retired.retire(entry)
+            }
+            let released = entry.removedWithToken ? nil : state.registered.removeValue(forKey: ObjectIdentifier(entry))
+            return (true, released, state.retired.collect())
         }
+        // Dropped outside the lock: deinitializers may run arbitrary code.
         _ = freed
-        taken?.release()
+        _ = released
         if removed {
             entry.didRemove()
         }
@@ -110,6 +125,7 @@ final class BusCore: Sendable {
         let freed = state.withLock { state -> [AnyObject] in
             let slots = state.slots
             state.slots = [:]
+            state.registered = [:]
             state.emptySlots = 0
             state.lastSlot = nil
             publishTable(&state)
@@ -178,17 +194,25 @@ final class BusCore: Sendable {
         var i = 0
         var j = 0
         while i < namedCount || j < wildcardCount {
+            // Each slot is loaded once per step: a removal may vacate it meanwhile (see `ObserverList.vacant`,
+            // whose sequence 0 is passed at once).
             let next: Unmanaged<ObserverEntry>
-            if j == wildcardCount
-                || i < namedCount
-                    && named[i]._withUnsafeGuaranteedRef({ $0.sequence })
-                        < wildcards[j]._withUnsafeGuaranteedRef({ $0.sequence })
-            {
+            if j == wildcardCount {
                 next = named[i]
                 i += 1
-            } else {
+            } else if i == namedCount {
                 next = wildcards[j]
                 j += 1
+            } else {
+                let candidate = named[i]
+                let other = wildcards[j]
+                if candidate._withUnsafeGuaranteedRef({ $0.sequence }) < other._withUnsafeGuaranteedRef({ $0.sequence }) {
+                    next = candidate
+                    i += 1
+                } else {
+                    next = other
+                    j += 1
+                }
             }
             next._withUnsafeGuaranteedRef { entry in
                 if entry.isActive && entry.matches(objectID: objectID, object: object) {

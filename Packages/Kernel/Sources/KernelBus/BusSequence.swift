@@ -68,7 +68,7 @@ final class BusSubscription<Element: Sendable>: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = BusLock(State())
     private let policy: BusBufferingPolicy
 
     init(policy: BusBufferingPolicy) {

@@ -8,7 +8,7 @@ final class DeliveryGroup: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = BusLock(State())
 
     /// Counts one more delivery to wait for.
     func enter() {

@@ -30,9 +30,10 @@ import Musl
 /// registry's head and the push of a new thread's record are sequentially consistent too, so a record the
 /// scan does not reach belongs to a thread whose first announcement comes after the scan.)
 ///
-/// ``isAnyThreadReading()`` supports a cheaper variant for one slot of an observer list: the writer
-/// unpublishes the slot (a sequentially consistent store), then scans; if no thread is inside a read section,
-/// no reader can still see the slot, and it can be reused at once (see ``ObserverList/removeLast(_:)``).
+/// ``isAnyThreadReading()`` supports a cheaper variant for one entry of an observer list: the writer
+/// unpublishes it (a sequentially consistent store to its slot or to the list's count), then scans; if no
+/// thread is inside a read section, no reader can still reach the entry, which can be freed and its slot
+/// reused at once (see ``ObserverList/unpublish(_:at:)``).
 enum EpochReclamation {
     /// The global epoch; starts at 1 so that 0 can mean quiescent.
     static let epoch = Atomic<UInt64>(1)
@@ -141,7 +142,7 @@ final class ThreadRecord: @unchecked Sendable {
 /// The list of every thread record.
 final class ThreadRegistry: Sendable {
     private let head = Atomic<Unmanaged<ThreadRecord>?>(nil)
-    private let pushLock = Mutex(())
+    private let pushLock = BusLock(())
 
     /// Reuses the record of an exited thread or pushes a new one. The registry keeps it alive forever.
     func claimRecord() -> Unmanaged<ThreadRecord> {

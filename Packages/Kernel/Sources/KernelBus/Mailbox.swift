@@ -14,7 +14,7 @@ final class Mailbox<Item: Sendable>: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = BusLock(State())
 
     /// Adds a delivery; returns `true` when the caller must start a drain.
     func push(_ item: Item, group: DeliveryGroup?) -> Bool {
@@ -68,6 +68,8 @@ actor ExecutorActor {
 
 /// An observer called on an actor, which the entry holds weakly (or strongly for an executor's actor).
 final class ActorEntry<Target: Actor>: ObserverEntry, @unchecked Sendable {
+    /// The bus core, held weakly, for removing the entry once its target is gone.
+    private weak let core: BusCore?
     private weak let weakTarget: Target?
     private let strongTarget: Target?
     private let block: @Sendable (isolated Target, BusNotification) -> Void
@@ -87,8 +89,11 @@ final class ActorEntry<Target: Actor>: ObserverEntry, @unchecked Sendable {
         strongTarget = retainsTarget ? target : nil
         self.block = block
         entryDelivery = delivery
-        super.init(name: name, object: object, core: core)
+        self.core = core
+        super.init(name: name, object: object)
     }
+
+    override var owningCore: BusCore? { core }
 
     override var isAlive: Bool { weakTarget != nil }
 
@@ -138,6 +143,8 @@ final class MainActorEntry: ObserverEntry, @unchecked Sendable {
 
 /// A typed observer called on an actor, which the entry holds weakly (or strongly for an executor's actor).
 final class MessageActorEntry<Message: BusMessage, Target: Actor>: TypedEntry<Message>, @unchecked Sendable {
+    /// The bus core, held weakly, for removing the entry once its target is gone.
+    private weak let core: BusCore?
     private weak let weakTarget: Target?
     private let strongTarget: Target?
     private let block: @Sendable (isolated Target, Message) -> Void
@@ -156,8 +163,11 @@ final class MessageActorEntry<Message: BusMessage, Target: Actor>: TypedEntry<Me
         strongTarget = retainsTarget ? target : nil
         self.block = block
         entryDelivery = delivery
-        super.init(subject: subject, core: core)
+        self.core = core
+        super.init(subject: subject)
     }
+
+    override var owningCore: BusCore? { core }
 
     override var isAlive: Bool { weakTarget != nil }
 

@@ -25,7 +25,7 @@ extension NotificationBus {
             BlockEntry(
                 name: name,
                 object: object,
-                kind: .sequence,
+                isSequence: true,
                 onRemove: { [weak subscription] in subscription?.finish() }
             ) { [weak subscription] notification in
                 subscription?.yield(notification)

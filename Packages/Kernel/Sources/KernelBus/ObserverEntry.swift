@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): every stored property is
 /// a `let` of a `Sendable` type, an `Atomic`, or a `weak let`, which the runtime zeroes atomically, except
-/// `slot`, which is only touched under the bus lock, and `sequence`, which is written once under the bus
+/// `slot` and `index`, which are only touched under the bus lock, and `sequence`, which is written once under the bus
 /// lock before the entry is published to readers (by a releasing store that their loads acquire) and never
 /// again. Subclasses keep to the same rule.
 class ObserverEntry: @unchecked Sendable {
@@ -25,18 +25,18 @@ class ObserverEntry: @unchecked Sendable {
     /// Whether dropping the observation token removes the entry (not for weak targets, whose lifetime
     /// decides).
     let removedWithToken: Bool
-    /// The bus core, for entries that remove themselves (a weak target that died).
-    weak let core: BusCore?
     private let active = Atomic<Bool>(true)
     /// The slot the entry was added to. Only read and written under the bus lock, and valid while the entry
     /// is active (an active entry keeps its slot registered).
     var slot: Unmanaged<NameSlot>?
+    /// The entry's index in its slot's current list, kept up to date when the list is replaced. Only read
+    /// and written under the bus lock.
+    var index = 0
 
     init(
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         messageType: ObjectIdentifier? = nil,
-        core: BusCore? = nil,
         removedWithToken: Bool = true
     ) {
         self.removedWithToken = removedWithToken
@@ -44,7 +44,6 @@ class ObserverEntry: @unchecked Sendable {
         self.objectID = object.map { ObjectIdentifier($0) }
         self.object = object
         self.messageType = messageType
-        self.core = core
     }
 
     /// Whether the entry may still be called.
@@ -70,9 +69,13 @@ class ObserverEntry: @unchecked Sendable {
     /// The registered object, if it is still alive.
     final var registeredObject: (any AnyObject & Sendable)? { object }
 
+    /// The bus core, for entries that remove themselves (a weak target or actor that died). Only such
+    /// entries keep it (weakly), so a plain block entry has no weak reference to set up and tear down.
+    var owningCore: BusCore? { nil }
+
     /// Removes the entry from its bus (a weak target or actor that died).
     final func removeFromBus() {
-        core?.unregister(self)
+        owningCore?.unregister(self)
     }
 
     /// Whether the observer can still be called at all (a weak target that died cannot).
@@ -94,18 +97,18 @@ class ObserverEntry: @unchecked Sendable {
 /// An observer block called on the posting thread.
 final class BlockEntry: ObserverEntry, @unchecked Sendable {
     let block: @Sendable (BusNotification) -> Void
-    private let entryKind: BusRegistration.Kind
+    private let isSequence: Bool
     private let onRemove: (@Sendable () -> Void)?
 
     init(
         name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
-        kind: BusRegistration.Kind = .block,
+        isSequence: Bool = false,
         onRemove: (@Sendable () -> Void)? = nil,
         block: @escaping @Sendable (BusNotification) -> Void
     ) {
         self.block = block
-        self.entryKind = kind
+        self.isSequence = isSequence
         self.onRemove = onRemove
         super.init(name: name, object: object)
     }
@@ -114,7 +117,7 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
         block(notification)
     }
 
-    override var kind: BusRegistration.Kind { entryKind }
+    override var kind: BusRegistration.Kind { isSequence ? .sequence : .block }
 
     override func didRemove() {
         onRemove?()
@@ -123,12 +126,11 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
 
 /// Base of typed observers: entries whose `messageType` is `Message`.
 class TypedEntry<Message: BusMessage>: ObserverEntry, @unchecked Sendable {
-    init(subject: (any AnyObject & Sendable)?, core: BusCore? = nil, removedWithToken: Bool = true) {
+    init(subject: (any AnyObject & Sendable)?, removedWithToken: Bool = true) {
         super.init(
             name: Message.name,
             object: subject,
             messageType: ObjectIdentifier(Message.self),
-            core: core,
             removedWithToken: removedWithToken
         )
     }

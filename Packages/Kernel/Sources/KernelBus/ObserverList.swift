@@ -2,34 +2,43 @@ import Synchronization
 
 /// A fixed-capacity, append-only array of entries in registration order, read by posts without locks.
 ///
-/// The writer (holding its bus's lock) initializes slot `count` and then publishes it by storing
+/// The writer (holding its bus's lock) stores an entry in slot `count` and then publishes it by storing
 /// `count + 1` with release ordering; a reader loads `count` (sequentially consistent, hence also acquire)
-/// and reads only the slots below it. Removed entries stay in place, marked inactive, until the writer
-/// replaces the whole list with a compacted copy and retires this one — except the newest entry, which the
-/// writer may take back at once when no thread is inside a read section (see ``removeLast(_:)``); only
-/// then is a published slot ever written again.
+/// and reads only the slots below it.
 ///
-/// Ownership: a list retains the entries that live as long as their registration (weak targets, whose
-/// ``ObserverEntry/removedWithToken`` is false). An entry removed with its token is kept alive by the
-/// token while it is registered, so the list only borrows it; when such an entry is removed but stays in
-/// the list as a tombstone, the list adopts a reference to it (``adopt(_:)``). The references a list owns
-/// are kept in `owned` and released when the list is freed; `deinit` never looks at the slots, since a
-/// retired list may still point at borrowed entries that are gone (they were removed, while no thread was
-/// reading, after the list had been replaced). Lists are freed through epoch reclamation, after every older
-/// list that holds the same entry, so no reader can reach an entry after its last owner let go.
+/// Removal takes the entry out of sight at once, wherever it is: the writer stores the shared
+/// ``ObserverList/vacant`` entry (inactive forever) into its slot — or, for the newest entry, lowers the
+/// count so that the next append reuses the slot — and then checks whether any thread is inside a read
+/// section (see ``unpublish(_:at:)``). If none is, no reader can reach the entry any more and its owner
+/// may free it right away; otherwise the caller retires it through epoch reclamation. Vacant slots are
+/// compacted away when the list is replaced by a copy (amortized: the writer copies the live entries once
+/// the vacant ones outnumber them or the list is full).
 ///
-/// `@unchecked Sendable`: the storage is only mutated as described above (initialize-then-publish under the
-/// bus lock) and freed in `deinit`, which runs once epoch reclamation proves no reader can see the list;
-/// `dead`, `appends` and `owned` are only touched under the bus lock (and in `deinit`).
+/// Ownership: a list never owns its entries. An entry lives as long as its token or, for weak targets, its
+/// registration in the bus (``BusCore``), and for as long as a reader may still see it (retirement); every
+/// slot that a reader can reach points to a live entry or to `vacant`. `deinit` never looks at the slots.
+///
+/// `@unchecked Sendable`: slots and count are atomics, written only by the writer under the bus lock; the
+/// storage is freed in `deinit`, which runs once epoch reclamation proves no reader can see the list;
+/// `dead` and `appends` are only touched under the bus lock.
 final class ObserverList: @unchecked Sendable {
     let capacity: Int
     private let published = Atomic<Int>(0)
-    private let storage: UnsafeMutablePointer<Unmanaged<ObserverEntry>>
-    /// Entries in the list that have been removed from the bus. Guarded by the bus lock.
+    private let storage: UnsafeMutablePointer<Atomic<UInt>>
+    /// Vacant slots below the published count. Guarded by the bus lock.
     var dead = 0
-    /// The references the list owns: its weak-target entries and adopted tombstones. Guarded by the bus
-    /// lock.
-    private var owned: [Unmanaged<ObserverEntry>] = []
+    /// Appends made to the list, including those into slots taken back. Guarded by the bus lock.
+    private var appends = 0
+    /// Slots initialized so far (the highest count ever published). Guarded by the bus lock.
+    private var initialized = 0
+
+    /// The entry stored in a slot whose entry was removed: inactive, so readers skip it, with sequence 0, so
+    /// that a post merging two lists by sequence passes it at once. It is never freed.
+    static let vacant: ObserverEntry = {
+        let entry = ObserverEntry(name: nil, object: nil)
+        _ = entry.deactivate()
+        return entry
+    }()
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -37,88 +46,93 @@ final class ObserverList: @unchecked Sendable {
     }
 
     deinit {
-        for entry in owned {
-            entry.release()
-        }
+        // The slots are plain words (`Atomic<UInt>` needs no deinitialization).
         storage.deallocate()
     }
 
     /// The number of published slots, for readers. Sequentially consistent, so that it cannot be ordered
-    /// before the reader's announcement of its read section (see ``removeLast(_:)``); on x86-64 and ARM64
+    /// before the reader's announcement of its read section (see ``unpublish(_:at:)``); on x86-64 and ARM64
     /// this costs the same as an acquiring load.
     @inline(__always)
     var count: Int { published.load(ordering: .sequentiallyConsistent) }
 
-    /// The entry in a published slot, without retaining it.
+    /// The entry in a published slot, without retaining it. Acquiring, so that a reader that sees an entry
+    /// (or `vacant`) also sees its initialization; on x86-64 and ARM64 a plain load.
     @inline(__always)
-    subscript(index: Int) -> Unmanaged<ObserverEntry> { storage[index] }
+    subscript(index: Int) -> Unmanaged<ObserverEntry> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: storage[index].load(ordering: .acquiring))!)
+    }
 
-    /// Appends made to the list, including those into slots taken back. Guarded by the bus lock.
-    private var appends = 0
-
-    /// Whether the writer must replace the list before appending: it is full, or it holds tombstones and
-    /// has taken as many appends as it has slots. (Slots taken back by ``removeLast(_:)`` are reused, so
-    /// without the second rule a tombstone could stay forever under a steady add-and-remove of the newest
-    /// observer; with it, tombstones are compacted away within `capacity` registrations, as when every
-    /// append used a new slot.)
+    /// Whether the writer must replace the list before appending: it is full, or it holds vacant slots and
+    /// has taken as many appends as it has slots. (Slots taken back by ``unpublish(_:at:)`` are reused, so
+    /// without the second rule a vacant slot could stay forever under a steady add-and-remove of the newest
+    /// observer.)
     var needsReplacement: Bool {
         published.load(ordering: .relaxed) == capacity || dead > 0 && appends >= capacity
     }
 
-    /// Appends and publishes an entry, retaining it unless its token owns it. Only the writer, under the
-    /// bus lock, calls it.
+    /// Appends and publishes an entry and records its index in it. Only the writer, under the bus lock,
+    /// calls it.
     func append(_ entry: ObserverEntry) {
         let count = published.load(ordering: .relaxed)
         precondition(count < capacity)
-        let unmanaged = Unmanaged.passUnretained(entry)
-        if !entry.removedWithToken {
-            owned.append(unmanaged.retain())
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+        if count < initialized {
+            // A slot taken back: initialized before.
+            storage[count].store(bits, ordering: .relaxed)
+        } else {
+            (storage + count).initialize(to: Atomic(bits))
+            initialized = count + 1
         }
-        (storage + count).initialize(to: unmanaged)
+        entry.index = count
         appends += 1
         published.store(count + 1, ordering: .releasing)
     }
 
-    /// Keeps a removed entry that its token owned alive for as long as the list, which still shows it to
-    /// readers as a tombstone. Only the writer, under the bus lock, calls it.
-    func adopt(_ entry: ObserverEntry) {
-        owned.append(.passRetained(entry))
+    /// Takes `entry`, at `index`, out of sight of readers that start from now on; returns whether its slot
+    /// was taken back for reuse, and whether a reader may still hold the entry (a thread is inside a read
+    /// section), in which case the caller must keep it alive until that reader leaves. Only the writer, under
+    /// the bus lock, calls it; the entry is already inactive.
+    ///
+    /// Why it is safe: the slot is cleared (or the count lowered) with a sequentially consistent store
+    /// *before* the scan of the read-section announcements. A reader the scan does not see announced itself
+    /// after the scan, and its (sequentially consistent) loads of the count and the slot come after its
+    /// announcement, so it reads the cleared slot or the lowered count and never reaches the entry. A reader
+    /// that had already left its section made its reads before its releasing exit, which the scan acquired.
+    func unpublish(_ entry: ObserverEntry, at index: Int) -> (takenBack: Bool, mayBeRead: Bool) {
+        let count = published.load(ordering: .relaxed)
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+        precondition(index < count && storage[index].load(ordering: .relaxed) == bits, "KernelBus: entry not at its index")
+        if index == count - 1 {
+            published.store(count - 1, ordering: .sequentiallyConsistent)
+            if !EpochReclamation.isAnyThreadReading() {
+                return (true, false)
+            }
+            // A reader may have loaded the old count: vacate the slot instead, then publish the count again.
+            storage[index].store(Self.vacantBits, ordering: .sequentiallyConsistent)
+            published.store(count, ordering: .sequentiallyConsistent)
+            dead += 1
+            return (false, true)
+        }
+        storage[index].store(Self.vacantBits, ordering: .sequentiallyConsistent)
+        dead += 1
+        return (false, EpochReclamation.isAnyThreadReading())
     }
 
-    /// Takes the last slot back when it holds `entry` and no thread is inside a read section, so that the
-    /// next append reuses it; returns whether it did, and the list's reference to the entry if it owned
-    /// one, for the caller to release outside the bus lock (the entry's deinitializer may run arbitrary
-    /// code). Only the writer, under the bus lock, calls it.
-    ///
-    /// Why it is safe: the count is lowered with a sequentially consistent store *before* the scan of the
-    /// read-section announcements. A reader the scan does not see announced itself after the scan, and its
-    /// (sequentially consistent) load of the count comes after its announcement, so it reads the lowered
-    /// count and never looks at the slot. A reader that had already left its section made its reads before
-    /// its releasing exit, which the scan acquired. If the scan does see a reader, the count is restored;
-    /// the slot was not touched, so readers that saw either count are fine, and the entry stays as a
-    /// tombstone.
-    func removeLast(_ entry: ObserverEntry) -> (removed: Bool, owned: Unmanaged<ObserverEntry>?) {
-        let count = published.load(ordering: .relaxed)
-        let last = Unmanaged.passUnretained(entry)
-        guard count > 0, storage[count - 1].toOpaque() == last.toOpaque() else {
-            return (false, nil)
-        }
-        published.store(count - 1, ordering: .sequentiallyConsistent)
-        if EpochReclamation.isAnyThreadReading() {
-            published.store(count, ordering: .sequentiallyConsistent)
-            return (false, nil)
-        }
-        guard !entry.removedWithToken, let index = owned.lastIndex(where: { $0.toOpaque() == last.toOpaque() }) else {
-            return (true, nil)
-        }
-        return (true, owned.remove(at: index))
+    /// The slot contents that stand for `vacant`.
+    static var vacantBits: UInt { UInt(bitPattern: Unmanaged.passUnretained(vacant).toOpaque()) }
+
+    /// Whether a slot holds `vacant`; only for the writer, which passes `vacantBits` in once.
+    @inline(__always)
+    func isVacant(_ index: Int, vacantBits: UInt) -> Bool {
+        storage[index].load(ordering: .relaxed) == vacantBits
     }
 
     /// The live entries, in order.
     func liveEntries() -> [ObserverEntry] {
         var result: [ObserverEntry] = []
         for index in 0..<count {
-            let entry = storage[index].takeUnretainedValue()
+            let entry = self[index].takeUnretainedValue()
             if entry.isActive {
                 result.append(entry)
             }
@@ -166,41 +180,29 @@ final class NameSlot: @unchecked Sendable {
         live += 1
     }
 
-    /// Accounts for a removed (already deactivated) entry. The newest entry is taken out of the list at once
-    /// when no post is reading (see ``ObserverList/removeLast(_:)``); any other entry stays as a tombstone,
-    /// and the list is compacted when dead entries dominate. Returns a reference to the entry that the
-    /// caller must release outside the lock, when the list owned one and gave it up.
-    func entryRemoved(_ entry: ObserverEntry, retired: inout RetiredObjects) -> Unmanaged<ObserverEntry>? {
+    /// Takes a removed (already deactivated) entry out of the list (see ``ObserverList/unpublish(_:at:)``),
+    /// and compacts the list when vacant slots dominate. Returns whether a reader may still hold the entry.
+    func remove(_ entry: ObserverEntry, retired: inout RetiredObjects) -> Bool {
         live -= 1
         let live = self.live
-        var taken: Unmanaged<ObserverEntry>?
-        let compact = list.load(ordering: .relaxed)._withUnsafeGuaranteedRef { current in
-            let (removed, owned) = current.removeLast(entry)
-            if removed {
-                taken = owned
-            } else {
-                current.dead += 1
-                if entry.removedWithToken {
-                    current.adopt(entry)
-                }
-            }
-            return current.dead > max(32, live) || live == 0 && current.capacity > 64
+        let (mayBeRead, compact) = list.load(ordering: .relaxed)._withUnsafeGuaranteedRef { current in
+            let (_, mayBeRead) = current.unpublish(entry, at: entry.index)
+            return (mayBeRead, current.dead > max(32, live) || live == 0 && current.capacity > 64)
         }
         if compact {
             replace(minimumCapacity: live, retired: &retired)
         }
-        return taken
+        return mayBeRead
     }
 
     /// Publishes a compacted copy with room to grow and retires the old list.
     @discardableResult
     func replace(minimumCapacity: Int, retired: inout RetiredObjects) -> ObserverList {
-        let old = self.current
         let copy = ObserverList(capacity: max(4, minimumCapacity * 2))
-        for index in 0..<old.count {
-            let entry = old[index].takeUnretainedValue()
-            if entry.isActive {
-                copy.append(entry)
+        let vacantBits = ObserverList.vacantBits
+        list.load(ordering: .relaxed)._withUnsafeGuaranteedRef { old in
+            for index in 0..<old.count where !old.isVacant(index, vacantBits: vacantBits) {
+                old[index]._withUnsafeGuaranteedRef { copy.append($0) }
             }
         }
         let previous = list.exchange(.passRetained(copy), ordering: .sequentiallyConsistent)

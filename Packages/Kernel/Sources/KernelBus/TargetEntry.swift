@@ -1,5 +1,7 @@
 /// An action on a weakly held target, called on the posting thread; removed once the target is gone.
 final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked Sendable {
+    /// The bus core, held weakly, for removing the entry once its target is gone.
+    private weak let core: BusCore?
     private weak let target: Target?
     private let action: @Sendable (Target, BusNotification) -> Void
 
@@ -12,11 +14,14 @@ final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked
     ) {
         self.target = target
         self.action = action
-        super.init(name: name, object: object, core: core, removedWithToken: false)
+        self.core = core
+        super.init(name: name, object: object, removedWithToken: false)
     }
 
     /// The target, if it is still alive.
     var currentTarget: Target? { target }
+
+    override var owningCore: BusCore? { core }
 
     override var isAlive: Bool { target != nil }
 
@@ -33,6 +38,8 @@ final class TargetEntry<Target: AnyObject & Sendable>: ObserverEntry, @unchecked
 
 /// A typed action on a weakly held target, called on the posting thread; removed once the target is gone.
 final class MessageTargetEntry<Message: BusMessage, Target: AnyObject & Sendable>: TypedEntry<Message>, @unchecked Sendable {
+    /// The bus core, held weakly, for removing the entry once its target is gone.
+    private weak let core: BusCore?
     private weak let target: Target?
     private let action: @Sendable (Target, Message) -> Void
 
@@ -44,8 +51,11 @@ final class MessageTargetEntry<Message: BusMessage, Target: AnyObject & Sendable
     ) {
         self.target = target
         self.action = action
-        super.init(subject: subject, core: core, removedWithToken: false)
+        self.core = core
+        super.init(subject: subject, removedWithToken: false)
     }
+
+    override var owningCore: BusCore? { core }
 
     override var isAlive: Bool { target != nil }
 

@@ -128,7 +128,7 @@ struct ConcurrencyTests {
         let posted = Counter()
         onThreads(4) { _ in
             while monotonicNanoseconds() < deadline {
-                let once = Mutex<BusObservation?>(nil)
+                let once = Locked<BusObservation?>(nil)
                 once.withLock { slot in
                     slot = bus.addObserver(forName: .ping) { _ in once.withLock { $0?.cancel() } }
                 }

@@ -85,7 +85,7 @@ struct DeliveryTests {
     @Test func observersMayAddObserversDuringADeliveryWhichSeeLaterPostsOnly() {
         let bus = NotificationBus()
         let calls = Recorder<String>()
-        let added = Mutex<[BusObservation]>([])
+        let added = Locked<[BusObservation]>([])
         let observation = bus.addObserver(forName: .ping) { _ in
             calls.record("first")
             let new = bus.addObserver(forName: .ping) { _ in calls.record("added") }
@@ -101,7 +101,7 @@ struct DeliveryTests {
     @Test func removalDuringAPostTakesEffectForTheRestOfThatPost() {
         let bus = NotificationBus()
         let calls = Recorder<String>()
-        let later = Mutex<BusObservation?>(nil)
+        let later = Locked<BusObservation?>(nil)
         let first = bus.addObserver(forName: .ping) { _ in
             calls.record("first")
             if let observation = later.withLock({ $0 }) {
@@ -117,7 +117,7 @@ struct DeliveryTests {
     @Test func anObserverMayRemoveItselfDuringDelivery() {
         let bus = NotificationBus()
         let calls = Recorder<Int>()
-        let own = Mutex<BusObservation?>(nil)
+        let own = Locked<BusObservation?>(nil)
         own.withLock { slot in
             slot = bus.addObserver(forName: .ping) { _ in
                 calls.record(1)

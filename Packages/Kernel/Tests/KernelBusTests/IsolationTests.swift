@@ -24,7 +24,7 @@ final class CountingExecutor: SerialExecutor {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let jobs = Counter()
 
     var jobCount: Int { jobs.value }
@@ -58,7 +58,7 @@ final class CountingExecutor: SerialExecutor {
 
 /// A serial executor that only runs its jobs when the test says so.
 final class ManualExecutor: SerialExecutor {
-    private let jobs = Mutex<[UnownedJob]>([])
+    private let jobs = Locked<[UnownedJob]>([])
 
     var pendingCount: Int { jobs.withLock { $0.count } }
 

@@ -45,8 +45,8 @@ struct ReclamationTests {
     @Test func aTokenDroppedDuringAPostIsNotCalledAndTheObserverAddedThenWaitsForTheNextPost() {
         let bus = NotificationBus()
         let calls = Recorder<String>()
-        let newest = Mutex<BusObservation?>(nil)
-        let added = Mutex<[BusObservation]>([])
+        let newest = Locked<BusObservation?>(nil)
+        let added = Locked<[BusObservation]>([])
         let first = bus.addObserver(forName: .ping) { _ in
             calls.record("first")
             // The newest observer is dropped while this post is under way, and another one added.
@@ -65,7 +65,7 @@ struct ReclamationTests {
     @Test func blocksOfObserversRemovedWhilePostingAreReleasedLater() async {
         let bus = NotificationBus()
         weak var weakCapture: Sender?
-        let dropped = Mutex<BusObservation?>(nil)
+        let dropped = Locked<BusObservation?>(nil)
         let first = bus.addObserver(forName: .ping) { _ in dropped.withLock { $0 = nil } }
         do {
             let capture = Sender()

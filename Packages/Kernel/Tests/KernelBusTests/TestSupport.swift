@@ -1,14 +1,45 @@
 import KernelBus
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension BusNotification.Name {
     static let ping: Self = "test.ping"
     static let pong: Self = "test.pong"
 }
 
+/// A value guarded by a `pthread_mutex_t`. The tests use it instead of `Synchronization.Mutex`, whose
+/// futex ThreadSanitizer cannot see on Linux (every access under it would be reported as a race).
+///
+/// `@unchecked Sendable`: `value` is only reached inside `withLock`, with the mutex held.
+final class Locked<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
+
 /// Collects values from any thread, in arrival order.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
 
     func record(_ value: Value) {
         storage.withLock { $0.append(value) }

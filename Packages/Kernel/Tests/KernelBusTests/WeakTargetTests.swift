@@ -4,7 +4,7 @@ import Testing
 
 final class Screen: Sendable {
     let reloads = Counter()
-    let titles = Mutex<[String]>([])
+    let titles = Locked<[String]>([])
 
     func reload(_ notification: BusNotification) {
         reloads.increment()
