@@ -58,7 +58,7 @@ struct NoticeCenterTests {
         try center.raise(featureID: "a", title: "Soon", body: "", at: Date().addingTimeInterval(0.2))
         let service = NoticeDeliveryService(notices: center, logger: Logger(label: "test"), longestSleep: .milliseconds(50))
         let task = Task { try await service.run() }
-        let deadline = ContinuousClock.now + .seconds(3)
+        let deadline = ContinuousClock.now + .seconds(10)
         while try center.inbox().isEmpty && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -35,7 +35,28 @@ public enum TaskListMigrations {
                     """
             )
         }
+        migrator.registerMigration(v2) { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE tasks_item ADD COLUMN sortName TEXT NOT NULL DEFAULT '';
+                    DROP INDEX tasks_item_isDone_day;
+                    CREATE INDEX tasks_item_order ON tasks_item (isDone, day DESC, sortName, id);
+                    """
+            )
+            // The key is a pure function of the name (case folding and NFC, see TaskOrdering.sortKey).
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM tasks_item")
+            for row in rows {
+                let name: String = row["name"]
+                try db.execute(
+                    sql: "UPDATE tasks_item SET sortName = ? WHERE id = ?",
+                    arguments: [TaskOrdering.sortKey(name), row["id"] as Int64]
+                )
+            }
+        }
     }
+
+    /// The identifier of the migration that stores each name's sort key and indexes the list order: `tasks.v2`.
+    public static let v2 = "tasks.v2"
 
     /// Brings a database up to the current schema (the kernel's change log and the task list's tables), as the host
     /// and the CLI do.

@@ -73,6 +73,7 @@ public struct TaskRepository: Sendable {
                 updatedAt: stamp
             )
             try item.insert(db)
+            try Self.storeSortKey(of: item, in: db)
             try ChangeLog.record(db, kind: TaskChanged.Change.added.rawValue, id: item.id)
             return item
         }
@@ -100,6 +101,7 @@ public struct TaskRepository: Sendable {
             item.isDone = done
             item.updatedAt = stamp
             try item.update(db)
+            try Self.storeSortKey(of: item, in: db)
             try ChangeLog.record(db, kind: TaskChanged.Change.updated.rawValue, id: id)
             return (item, true)
         }
@@ -178,6 +180,7 @@ public struct TaskRepository: Sendable {
             }
             var restored = item
             try restored.insert(db)
+            try Self.storeSortKey(of: restored, in: db)
             try ChangeLog.record(db, kind: TaskChanged.Change.restored.rawValue, id: restored.id)
             return (restored, true)
         }
@@ -217,6 +220,7 @@ public struct TaskRepository: Sendable {
                     updatedAt: stamp
                 )
                 try item.insert(db)
+                try Self.storeSortKey(of: item, in: db)
                 items.append(item)
             }
             return TaskOrdering.sorted(items)
@@ -233,6 +237,14 @@ public struct TaskRepository: Sendable {
 
     private func post(_ change: TaskChanged.Change, _ item: TaskItem) {
         bus.post(TaskChanged(change, ids: item.id.map { [$0] } ?? []))
+    }
+
+    /// Keeps the `sortName` column (the list order's name key, see ``TaskOrdering/sortKey(_:)``) in step with the name.
+    private static func storeSortKey(of item: TaskItem, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE tasks_item SET sortName = ? WHERE id = ?",
+            arguments: [TaskOrdering.sortKey(item.name), item.id]
+        )
     }
 
     private static func fetch(_ id: Int64, in db: Database) throws -> TaskItem {

@@ -80,10 +80,12 @@ struct TaskRepositoryTests {
         }
         #expect(mode == "wal")
         #expect(tables == ["kernel_change", "tasks_item", "tasks_meta"])
-        #expect(try await database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day"]])
+        #expect(
+            try await database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day", "sortName", "id"]]
+        )
         #expect(
             try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == [
-                "kernel.changes.v1", "tasks.v1",
+                "kernel.changes.v1", "tasks.v1", "tasks.v2",
             ]
         )
     }
@@ -314,5 +316,31 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+@Suite("Migrating an existing task database")
+struct TaskMigrationTests {
+    @Test("tasks.v2 gives tasks stored before it their sort key, so they keep their place in the list")
+    func sortKeyBackfill() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TaskMigration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try DatabasePool(path: directory.appendingPathComponent("tasks.sqlite").path)
+        var old = DatabaseMigrator()
+        TaskListMigrations.register(in: &old)
+        try old.migrate(pool, upTo: TaskListMigrations.v1)
+        try await pool.write { db in
+            for name in ["banana", "Apple", "cherry"] {
+                try db.execute(
+                    sql: "INSERT INTO tasks_item (name, details, isDone, day, createdAt, updatedAt) VALUES (?, '', 0, '2026-11-21', 0, 0)",
+                    arguments: [name]
+                )
+            }
+        }
+        try TaskListMigrations.migrate(pool)
+        let names = try await TaskRepository(writer: pool, bus: NotificationBus()).all().map(\.name)
+        #expect(names == ["Apple", "banana", "cherry"])
+        try pool.close()
     }
 }
