@@ -130,7 +130,7 @@ struct DownloadEngineTests {
 
     @Test("a body that stalls fails after the stall timeout")
     func stall() async throws {
-        try await EngineHarness.with { harness in
+        try await EngineHarness.with(settings: EngineHarness.shortStall) { harness in
             let item = try await harness.download("/stall")
             #expect(item.state == .failed)
             #expect(item.failure?.hasPrefix("The server stopped sending data for 0.3 seconds.") == true)

@@ -18,6 +18,18 @@ struct EngineHarness: Sendable {
         maxDownloadsPerServer: 4,
         maxBytes: 2_000_000,
         connectTimeout: .seconds(2),
+        // Long enough that a loaded machine running the whole suite in parallel never looks like a stalled server;
+        // the stall test uses `shortStall`.
+        stallTimeout: .seconds(3),
+        progressInterval: .milliseconds(20)
+    )
+
+    /// The same limits with a stall timeout short enough to test quickly.
+    static let shortStall = DownloadSettings(
+        maxConcurrentDownloads: 4,
+        maxDownloadsPerServer: 4,
+        maxBytes: 2_000_000,
+        connectTimeout: .seconds(2),
         stallTimeout: .milliseconds(300),
         progressInterval: .milliseconds(20)
     )
