@@ -24,8 +24,7 @@ struct DownloadRoutes: FeatureRoutes {
             PageRenderer.html(DownloadListPage.rows(try rows(context)))
         }
         routes.post { request, context in
-            let fields = try await FormData(request: request)
-            let text = fields.string("url")
+            let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""
             do {
                 let item = try await engine.start(text)
                 return pages.redirect(to: "/downloads#download-\(item.id ?? 0)", flash: Flash(.success, "Started downloading \(item.url)."))
@@ -105,4 +104,9 @@ struct DownloadRoutes: FeatureRoutes {
     private static func id(_ context: AppRequestContext) throws -> Int64 {
         try context.id("There is no download at that address.")
     }
+}
+
+/// The download form's one field.
+struct DownloadForm: Decodable {
+    var url: String?
 }

@@ -45,32 +45,12 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
         for part in parts { bytes.append(contentsOf: part.bytes) }
     }
 
-    /// `text`, escaped: the HTML that shows `text` as it is.
-    public init(text: some StringProtocol) {
-        bytes = []
-        HTMLEscaping.append(text, to: &bytes)
-    }
-
-    /// Empty markup.
-    public static let empty = HTML()
-
     /// Whether there is no markup at all.
     public var isEmpty: Bool { bytes.isEmpty }
 
     /// The markup as a string.
     public var description: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Appends `other` to this markup.
-    public mutating func append(_ other: HTML) {
-        bytes.append(contentsOf: other.bytes)
-    }
-
-    /// The two pieces of markup, one after the other.
-    public static func + (lhs: HTML, rhs: HTML) -> HTML {
-        var result = lhs
-        result.append(rhs)
-        return result
-    }
 }
 
 /// How `HTML` literals are built: literal segments are appended as markup, interpolated values escaped.
@@ -136,11 +116,6 @@ public struct HTMLInterpolation: StringInterpolationProtocol {
     /// Appends `html` when `condition` holds: `class="row\(if: isDone, " done")"`.
     public mutating func appendInterpolation(if condition: Bool, _ html: HTML) {
         if condition { bytes.append(contentsOf: html.bytes) }
-    }
-
-    /// Appends `html` when `condition` holds, else `otherwise`.
-    public mutating func appendInterpolation(if condition: Bool, _ html: HTML, else otherwise: HTML) {
-        bytes.append(contentsOf: condition ? html.bytes : otherwise.bytes)
     }
 
     /// Appends `url` for an `href`, `src` or `action` attribute: escaped, and replaced by an inert address when its
