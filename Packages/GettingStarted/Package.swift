@@ -34,7 +34,6 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "DownloaderTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "KernelBus", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
@@ -42,7 +41,6 @@ let package = Package(
         .target(
             name: "Downloader",
             dependencies: [
-                "HTMLDocument",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -61,6 +59,8 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "DownloaderTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
@@ -79,18 +79,18 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "HTMLDocument",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
-                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/Public")]
         ),
         .testTarget(
             name: "DownloaderWebTests",
             dependencies: [
+                "Downloader",
                 "DownloaderTestSupport",
                 "DownloaderWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

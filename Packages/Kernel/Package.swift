@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -34,37 +35,57 @@ let package = Package(
                 "KernelBus",
                 "KernelStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "KernelTests", dependencies: ["Kernel", "KernelTestSupport"]),
+        .testTarget(
+            name: "KernelTests",
+            dependencies: [
+                "Kernel",
+                "KernelBus",
+                "KernelStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "KernelBus"),
         .target(name: "KernelHTML"),
         .testTarget(name: "KernelHTMLTests", dependencies: ["KernelHTML"]),
         .testTarget(name: "KernelBusTests", dependencies: ["KernelBus"]),
         .target(
             name: "KernelStorage",
-            dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "KernelStorageTests", dependencies: ["KernelStorage", "KernelTestSupport"]),
+        .testTarget(
+            name: "KernelStorageTests",
+            dependencies: ["KernelStorage", "KernelTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "KernelTestSupport",
             dependencies: [
+                "KernelBus",
+                "KernelStorage",
                 "KernelWeb",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(
             name: "KernelWeb",
             dependencies: [
                 "Kernel",
+                "KernelBus",
                 "KernelHTML",
+                "KernelStorage",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/Public")]
@@ -72,9 +93,14 @@ let package = Package(
         .testTarget(
             name: "KernelWebTests",
             dependencies: [
+                "Kernel",
+                "KernelBus",
                 "KernelHTML",
+                "KernelStorage",
                 "KernelTestSupport",
                 "KernelWeb",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

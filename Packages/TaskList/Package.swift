@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Kernel"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
@@ -25,12 +26,23 @@ let package = Package(
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
-        .testTarget(name: "TaskListTests", dependencies: ["TaskList"]),
+        .testTarget(
+            name: "TaskListTests",
+            dependencies: [
+                "TaskList",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
         .target(
             name: "TaskListWeb",
             dependencies: [
                 "TaskList",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
             ],
@@ -39,8 +51,11 @@ let package = Package(
         .testTarget(
             name: "TaskListWebTests",
             dependencies: [
+                "TaskList",
                 "TaskListWeb",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "KernelBus", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
             ]
         ),
