@@ -8,7 +8,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import wait
+from atelier_browser import wait
 
 PAGE = (
     b"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Browser Test Page</title></head>"

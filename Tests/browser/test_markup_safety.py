@@ -29,7 +29,7 @@ import html5lib
 import pytest
 from html5lib import treebuilders
 
-from conftest import Host
+from atelier_browser import Host
 
 HOSTILE = [
     'x"\u0301 autofocus onfocus=alert(1) data-x="y',  # a quote that is not a `"` grapheme

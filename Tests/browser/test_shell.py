@@ -2,7 +2,7 @@
 
 from selenium.webdriver.common.by import By
 
-from conftest import wait
+from atelier_browser import wait
 
 
 def test_launcher_shows_a_tile_per_feature_and_each_opens_it(host, browser):

@@ -7,7 +7,7 @@ from selenium.common.exceptions import NoAlertPresentException, StaleElementRefe
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import wait
+from atelier_browser import wait
 
 
 def names(browser):

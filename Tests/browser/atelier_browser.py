@@ -106,3 +106,32 @@ def wait(driver, condition, timeout=10, message=""):
     # Pages refresh parts of themselves live, so an element read mid-refresh may vanish: read again until timeout.
     ignored = (StaleElementReferenceException, NoSuchElementException, WebDriverException, AssertionError)
     return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition, message)
+
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def axe_script():
+    """axe-core's source, from the wheel `Scripts/bootstrap` installs."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None:
+        pytest.fail("axe-core is missing; run Scripts/bootstrap")
+    return (pathlib.Path(spec.submodule_search_locations[0]) / "axe.min.js").read_text()
+
+
+def axe_violations(driver):
+    """Runs axe-core's WCAG 2.2 A and AA rules on the page the driver shows, and returns the violations as readable
+    lines (rule, impact, the first offending elements); an empty list means the page is clean."""
+    driver.execute_script(axe_script())
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then(r => done(r.violations)).catch(e => done([{id: 'axe-error', impact: 'error', help: String(e), nodes: []}]));",
+        AXE_TAGS,
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(" ".join(n.get("target", [])) for n in v["nodes"][:3])
+        for v in result
+    ]
