@@ -1,5 +1,6 @@
 import Downloader
 import KernelHTML
+import KernelWeb
 
 /// The download page: the address field and the list of downloads.
 public enum DownloadListPage {
@@ -12,7 +13,7 @@ public enum DownloadListPage {
                 <h1 class="page-title">Downloads</h1>
               </div>
               <form method="post" action="/downloads" class="card download-form" novalidate>
-                <input type="hidden" name="_csrf" value="\(view.csrfToken)">
+                \(HTML.csrfField(view.csrfToken))
                 <div class="field\(if: view.urlError != nil, " invalid")">
                   <label for="url">Address of a web page</label>
                   <div class="inline-field">
@@ -82,14 +83,14 @@ public enum DownloadListPage {
     private static func actions(_ row: DownloadRowView) -> HTML {
         if !row.state.isFinished {
             return """
-                <form method="post" action="/downloads/\(row.id)/cancel"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+                <form method="post" action="/downloads/\(row.id)/cancel">\(HTML.csrfField(row.csrfToken))\
                 <button type="submit" class="link-button download-cancel">Cancel</button></form>
                 """
         }
         return """
-            <form method="post" action="/downloads/\(row.id)/retry"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+            <form method="post" action="/downloads/\(row.id)/retry">\(HTML.csrfField(row.csrfToken))\
             <button type="submit" class="link-button download-retry">Retry</button></form>
-                <form method="post" action="/downloads/\(row.id)/remove"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+                <form method="post" action="/downloads/\(row.id)/remove">\(HTML.csrfField(row.csrfToken))\
             <button type="submit" class="link-button danger-text download-remove">Remove</button></form>
             """
     }

@@ -80,7 +80,7 @@ struct Layout: Sendable {
     private static func flash(_ flash: Flash, csrfToken: String) -> HTML {
         let action: HTML? = flash.actionPath.map { path in
             """
-            <form method="post" action="\(url: path)" class="inline"><input type="hidden" name="_csrf" value="\(csrfToken)">\
+            <form method="post" action="\(url: path)" class="inline">\(HTML.csrfField(csrfToken))\
             <button type="submit" class="link-button">\(flash.actionLabel ?? "Undo")</button></form>
             """
         }

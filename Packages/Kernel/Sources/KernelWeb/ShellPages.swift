@@ -33,7 +33,7 @@ enum ShellPages {
         let markRead: HTML? =
             rows.contains(where: \.unread)
             ? """
-            <form method="post" action="/inbox/read"><input type="hidden" name="_csrf" value="\(csrfToken)">\
+            <form method="post" action="/inbox/read">\(HTML.csrfField(csrfToken))\
             <button class="button secondary" type="submit">Mark all read</button></form>
             """
             : nil

@@ -1,4 +1,5 @@
 import KernelHTML
+import KernelWeb
 import TaskList
 
 /// The add and edit form, with what was typed and a message beside each field that needs one.
@@ -17,7 +18,7 @@ enum TaskFormPage {
         let deleteForm: HTML? = view.id.map { id in
             """
             <form method="post" action="/tasks/\(id)/delete" class="delete-form">
-              <input type="hidden" name="_csrf" value="\(view.csrfToken)">
+              \(HTML.csrfField(view.csrfToken))
               <button type="submit" class="button danger">Delete Task</button>
             </form>
 
@@ -25,7 +26,7 @@ enum TaskFormPage {
         }
         return """
             <form method="post" action="\(url: view.action)" class="task-form" novalidate>
-              <input type="hidden" name="_csrf" value="\(view.csrfToken)">
+              \(HTML.csrfField(view.csrfToken))
               <div class="nav-bar form-bar">
                 <a class="bar-button" href="/tasks">Cancel</a>
                 <h1 class="bar-title">\(view.heading)</h1>

@@ -1,4 +1,5 @@
 import KernelHTML
+import KernelWeb
 import TaskList
 
 /// The list page and its rows.
@@ -40,11 +41,11 @@ public enum TaskListPage {
         return """
             <li class="swipe task-row\(if: row.isDone, " done")" id="task-\(row.id)" data-swipe data-task-id="\(row.id)" data-done="\(done)">
               <div class="swipe-actions">
-                <form method="post" action="/tasks/\(row.id)/toggle"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+                <form method="post" action="/tasks/\(row.id)/toggle">\(HTML.csrfField(row.csrfToken))\
             <button type="submit" class="swipe-toggle\(if: row.isDone, " undo")" tabindex="-1">\(row.toggleLabel)</button></form>
               </div>
               <div class="swipe-content row">
-                <form method="post" action="/tasks/\(row.id)/toggle" class="check-form"><input type="hidden" name="_csrf" value="\(row.csrfToken)">\
+                <form method="post" action="/tasks/\(row.id)/toggle" class="check-form">\(HTML.csrfField(row.csrfToken))\
             <button type="submit" class="check" aria-label="Mark \(row.name) \(row.toggleLabel)" aria-pressed="\(done)"></button></form>
                 <a class="row-main task-link" href="/tasks/\(row.id)">
                   <span class="row-title task-name">\(row.name)</span>
