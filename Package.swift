@@ -14,8 +14,6 @@ let packageDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
 ]
 
 /// The web library of every feature package, linked into the host.
