@@ -43,7 +43,10 @@ let packageTestTargets: [Target] = [
             .product(name: "Downloader", package: "GettingStarted"),
             .product(name: "DownloaderTestSupport", package: "GettingStarted"),
             .product(name: "DownloaderWeb", package: "GettingStarted"),
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),
         ],
         path: "Packages/GettingStarted/Tests/DownloaderWebTests"
@@ -62,6 +65,7 @@ let packageTestTargets: [Target] = [
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelBus", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Packages/Kernel/Tests/KernelTests"
@@ -111,6 +115,7 @@ let packageTestTargets: [Target] = [
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelBus", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
             .product(name: "TaskList", package: "TaskList"),
         ],
         path: "Packages/TaskList/Tests/TaskListTests"

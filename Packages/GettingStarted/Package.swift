@@ -93,7 +93,10 @@ let package = Package(
                 "Downloader",
                 "DownloaderTestSupport",
                 "DownloaderWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
             ]
         ),

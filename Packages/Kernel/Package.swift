@@ -46,6 +46,7 @@ let package = Package(
                 "Kernel",
                 "KernelBus",
                 "KernelStorage",
+                "KernelTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -31,7 +31,7 @@ public struct DownloadChanged: LiveEvent, Hashable {
     /// The message for `item`.
     init(_ item: DownloadItem, removed: Bool = false) {
         id = item.id ?? 0
-        state = removed ? "removed" : item.state.rawValue
+        state = removed ? Self.removedState : item.state.rawValue
         url = item.url
         switch (removed, item.state) {
         case (false, .completed): toast = "Downloaded \(item.url)"
@@ -40,7 +40,32 @@ public struct DownloadChanged: LiveEvent, Hashable {
         }
     }
 
-    /// The message for a change another process made to the list.
+    /// The `state` of a message about a removed download: `removed`.
+    public static let removedState = "removed"
+
+    /// The message that download `id` is gone, when only its id is known (another process removed it).
+    public static func removed(id: Int64) -> DownloadChanged {
+        DownloadChanged(id: id, state: removedState, url: "", toast: nil)
+    }
+
+    /// The messages for what another process recorded in the change log: one per download, in its stored state
+    /// (read from `store`), or `removed`; ``outside`` alone when an entry names no download.
+    public static func messages(outside changes: [DatabaseChange], store: DownloadStore) -> [DownloadChanged] {
+        var seen = Set<Int64>()
+        var messages: [DownloadChanged] = []
+        for change in changes {
+            guard let id = change.entityID else { return [.outside] }
+            guard seen.insert(id).inserted else { continue }
+            if let item = try? store.find(id: id) {
+                messages.append(DownloadChanged(item))
+            } else {
+                messages.append(.removed(id: id))
+            }
+        }
+        return messages
+    }
+
+    /// The message for a change another process made to the list when which downloads is not known.
     public static let outside = DownloadChanged(id: 0, state: "outside", url: "", toast: nil)
 
     private init(id: Int64, state: String, url: String, toast: String?) {

@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
+import KernelStorage
 
-/// Reads and writes the `downloads_item` table.
+/// Reads and writes the `downloads_item` table. Every write also records the change in the database's ``ChangeLog``
+/// (kind: the new state, or `removed`) in the same transaction, so a host watching the file from another process
+/// updates the row that changed.
 public struct DownloadStore: Sendable {
     /// The downloader's database.
     public let writer: any DatabaseWriter
@@ -35,6 +38,7 @@ public struct DownloadStore: Sendable {
         try writer.write { db in
             var item = DownloadItem(url: url)
             try item.insert(db)
+            try ChangeLog.record(db, kind: item.state.rawValue, id: item.id)
             return item
         }
     }
@@ -44,20 +48,34 @@ public struct DownloadStore: Sendable {
     func save(_ item: DownloadItem) throws -> DownloadItem {
         var item = item
         item.updatedAt = Date()
-        try writer.write { db in try item.update(db) }
+        try writer.write { db in
+            try item.update(db)
+            try ChangeLog.record(db, kind: item.state.rawValue, id: item.id)
+        }
         return item
     }
 
     /// Deletes the row `id`.
     func delete(id: Int64) throws {
-        _ = try writer.write { db in try DownloadItem.deleteOne(db, key: id) }
+        try writer.write { db in
+            if try DownloadItem.deleteOne(db, key: id) {
+                try ChangeLog.record(db, kind: DownloadChanged.removedState, id: id)
+            }
+        }
     }
 
     /// Puts downloads that were running when the host stopped back in the queue; returns how many.
     func requeueInterrupted() throws -> Int {
         try writer.write { db in
-            try DownloadItem.filter(Column("state") == DownloadState.downloading.rawValue)
-                .updateAll(db, Column("state").set(to: DownloadState.queued.rawValue))
+            let ids = try Int64.fetchAll(
+                db,
+                DownloadItem.filter(Column("state") == DownloadState.downloading.rawValue).select(Column("id"))
+            )
+            for id in ids {
+                try DownloadItem.filter(key: id).updateAll(db, Column("state").set(to: DownloadState.queued.rawValue))
+                try ChangeLog.record(db, kind: DownloadState.queued.rawValue, id: id)
+            }
+            return ids.count
         }
     }
 }

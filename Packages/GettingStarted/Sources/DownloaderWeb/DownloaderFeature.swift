@@ -33,9 +33,10 @@ public struct DownloaderFeature: WebFeature {
             routes: DownloadRoutes(engine: engine, pages: context.pages),
             services: [DownloadService(engine: engine, logger: feature.logger)],
             liveEvents: [DownloadChanged.self, DownloadProgress.self],
-            outsideChanges: { [bus = feature.bus] _ in
-                // The CLI (another process) changed the list: refresh it, and move the bars of running downloads.
-                bus.post(DownloadChanged.outside)
+            outsideChanges: { [bus = feature.bus] changes in
+                // The CLI (another process) changed these downloads: update their rows, and move the bars of
+                // running downloads.
+                for message in DownloadChanged.messages(outside: changes, store: engine.store) { bus.post(message) }
                 for item in (try? engine.store.all()) ?? [] where item.state == .downloading {
                     bus.post(DownloadProgress(item))
                 }

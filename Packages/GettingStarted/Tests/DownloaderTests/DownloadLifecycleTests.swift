@@ -9,13 +9,9 @@ import Testing
 
 @Suite("Download lifecycle: cancel, queue, resume, retry, remove")
 struct DownloadLifecycleTests {
-    /// Waits until download `id` is in `state`, for at most two seconds.
+    /// Waits until download `id` is in `state`.
     static func waitFor(_ state: DownloadState, id: Int64, in engine: DownloadEngine) async throws {
-        for _ in 0..<200 {
-            if try engine.store.find(id: id)?.state == state { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("download \(id) never became \(state)")
+        try await eventually("download \(id) becomes \(state)") { try engine.store.find(id: id)?.state == state }
     }
 
     @Test("cancelling a running download stops the transfer and the row says Cancelled")

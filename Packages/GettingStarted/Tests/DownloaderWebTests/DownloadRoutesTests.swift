@@ -28,19 +28,17 @@ struct DownloadRoutesTests {
     static func start(_ session: WebTestSession, _ url: String) async throws -> Int64 {
         let response = try await session.post("/downloads", form: [("url", url)])
         #expect(response.status == .seeOther)
-        let location = try #require(response.headers[.location])
-        return try #require(Int64(location.components(separatedBy: "#download-").last ?? ""))
+        return try response.locationID(after: "#download-")
     }
 
     /// Polls the rows until download `id` shows `state`.
     static func waitFor(_ state: String, id: Int64, _ session: WebTestSession) async throws -> String {
-        for _ in 0..<300 {
-            let rows = try await session.get("/downloads/rows").text
-            if rows.contains(#"id="download-\#(id)" data-download-id="\#(id)" data-state="\#(state)""#) { return rows }
-            try await Task.sleep(for: .milliseconds(10))
+        var rows = ""
+        try await eventually("download \(id) shows \(state)") {
+            rows = try await session.get("/downloads/rows").text
+            return rows.contains(#"id="download-\#(id)" data-download-id="\#(id)" data-state="\#(state)""#)
         }
-        Issue.record("download \(id) never showed \(state)")
-        return ""
+        return rows
     }
 
     @Test("the page has a URL field, a Start button and says when the list is empty")

@@ -13,17 +13,27 @@ public struct DatabaseChangeMonitor: Sendable {
     public let writer: any DatabaseWriter
     /// How often the database is checked.
     public let interval: Duration
+    /// The change-log entry after which changes are reported; `nil` for the newest when ``run(onChange:)`` starts.
+    public let startingAfter: Int64?
 
     /// A monitor of commits by others to the database behind `writer`, checking every `interval`.
-    public init(writer: any DatabaseWriter, interval: Duration = .milliseconds(250)) {
+    ///
+    /// Pass `startingAfter` (``ChangeLog/latest(_:)`` read when the database was opened) so that nothing another
+    /// process writes between opening and the monitor's start is missed.
+    public init(writer: any DatabaseWriter, interval: Duration = .milliseconds(250), startingAfter: Int64? = nil) {
         self.writer = writer
         self.interval = interval
+        self.startingAfter = startingAfter
     }
 
     /// Calls `onChange` with the change-log entries of each detected outside commit (empty when the other process
     /// recorded none) until the calling task is cancelled.
     public func run(onChange: @Sendable ([DatabaseChange]) async -> Void) async throws {
         var (version, seen) = try await state()
+        if let startingAfter, startingAfter < seen {
+            let changes = try await writer.read { db in try ChangeLog.changes(after: startingAfter, othersOnly: true, db) }
+            if !changes.isEmpty { await onChange(changes) }
+        }
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             if Task.isCancelled { break }

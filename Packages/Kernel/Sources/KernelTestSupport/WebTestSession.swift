@@ -6,6 +6,7 @@ import KernelBus
 import KernelWeb
 import NIOCore
 import Synchronization
+import Testing
 
 /// A browser-like session over a test client: it keeps cookies between requests and fills in the CSRF token on
 /// form posts, the way a page's own forms do.
@@ -79,4 +80,14 @@ public final class WebTestSession: Sendable {
 extension TestResponse {
     /// The body as UTF-8 text.
     public var text: String { String(buffer: body) }
+}
+
+extension TestResponse {
+    /// The number after `marker` in the redirect's `Location`, such as the new row's id in `/tasks#task-12`
+    /// (`marker` `#task-`): what a page redirects to after creating something.
+    public func locationID(after marker: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
+        let location = try #require(headers[.location], "no Location header", sourceLocation: sourceLocation)
+        let digits = location.components(separatedBy: marker).dropFirst().first?.prefix { $0.isNumber } ?? ""
+        return try #require(Int64(digits), "no id after \(marker) in \(location)", sourceLocation: sourceLocation)
+    }
 }

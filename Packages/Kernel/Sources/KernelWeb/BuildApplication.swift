@@ -68,6 +68,8 @@ struct Shell {
         var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
         for feature in features {
             let database = try FeatureDatabase.open(named: feature.id, in: directory, migrations: feature.migrations)
+            // Changes other processes make from here on reach the feature, even before its monitor starts.
+            let openedAt = try await database.read { db in try ChangeLog.latest(db) }
             var featureLogger = logger
             featureLogger[metadataKey: "feature"] = "\(feature.id)"
             let context = FeatureContext(
@@ -84,7 +86,11 @@ struct Shell {
             liveEvents += runtime.liveEvents
             if let outsideChanges = runtime.outsideChanges {
                 services.append(
-                    OutsideChangeService(monitor: DatabaseChangeMonitor(writer: database), logger: featureLogger, onChange: outsideChanges)
+                    OutsideChangeService(
+                        monitor: DatabaseChangeMonitor(writer: database, startingAfter: openedAt),
+                        logger: featureLogger,
+                        onChange: outsideChanges
+                    )
                 )
             }
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))

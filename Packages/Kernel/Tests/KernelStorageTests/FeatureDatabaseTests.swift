@@ -78,11 +78,29 @@ struct FeatureDatabaseTests {
                 arguments: [db.lastInsertedRowID]
             )
         }
-        try await waitUntil { !reports.withLock { $0 }.isEmpty }
+        try await eventually("the monitor reports the change") { !reports.withLock { $0 }.isEmpty }
         task.cancel()
         let report = try #require(reports.withLock { $0 }.first)
         #expect(report.map(\.kind) == ["added"])
         #expect(report.map(\.entityID) == [2])
+    }
+
+    @Test("a change another process makes after the database opened but before the monitor starts is still reported")
+    func changeBeforeMonitorStarts() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let pool = try FeatureDatabase.open(named: "notes", in: temp.dataDirectory, migrations: Self.migrations)
+        let openedAt = try await pool.read { db in try ChangeLog.latest(db) }
+        let other = try DatabaseQueue(path: temp.dataDirectory.databasePath(named: "notes"))
+        try await other.write { db in
+            try db.execute(sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('added', 7, -42)")
+        }
+        let reports = Mutex<[[DatabaseChange]]>([])
+        let monitor = DatabaseChangeMonitor(writer: pool, interval: .milliseconds(20), startingAfter: openedAt)
+        let task = Task { try await monitor.run { changes in reports.withLock { $0.append(changes) } } }
+        try await eventually("the early change is reported") { !reports.withLock { $0 }.isEmpty }
+        task.cancel()
+        #expect(reports.withLock { $0 }.first?.map(\.entityID) == [7])
     }
 
     @Test("in-memory databases are migrated too, for unit tests")
@@ -90,17 +108,5 @@ struct FeatureDatabaseTests {
         let queue = try FeatureDatabase.inMemory(migrations: Self.migrations)
         try queue.write { db in try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('x')") }
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notes_item") } == 1)
-    }
-}
-
-/// Polls `condition` until it holds, failing after `timeout`.
-func waitUntil(timeout: Duration = .seconds(3), _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now > deadline {
-            Issue.record("condition not met within \(timeout)")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(10))
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import Kernel
 import KernelBus
 import KernelStorage
+import KernelTestSupport
 import Logging
 import Synchronization
 import Testing
@@ -58,10 +59,7 @@ struct NoticeCenterTests {
         try center.raise(featureID: "a", title: "Soon", body: "", at: Date().addingTimeInterval(0.2))
         let service = NoticeDeliveryService(notices: center, logger: Logger(label: "test"), longestSleep: .milliseconds(50))
         let task = Task { try await service.run() }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try center.inbox().isEmpty && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await eventually("the notice is delivered", timeout: .seconds(10)) { try !center.inbox().isEmpty }
         task.cancel()
         #expect(try center.inbox().map(\.title) == ["Soon"])
     }

@@ -2,6 +2,7 @@ import Foundation
 import Kernel
 import KernelBus
 import KernelStorage
+import KernelTestSupport
 import Synchronization
 import Testing
 
@@ -30,10 +31,7 @@ final class ChangeRecorder: Sendable {
 
     /// The deliveries so far, waiting up to two seconds for at least `count` of them to arrive.
     func deliveries(atLeast count: Int) async -> [Delivery] {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while deliveries.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        _ = try? await eventually("\(count) deliveries arrive", timeout: .seconds(2)) { deliveries.withLock { $0.count } >= count }
         return deliveries.withLock { $0 }
     }
 }

@@ -89,7 +89,7 @@ struct TaskRoutesTests {
     func toggle() async throws {
         try await withTasks { session, _ in
             let added = try await session.post("/tasks", form: [("name", "Top task"), ("day", "2999-01-01")])
-            let id = try #require(added.headers[.location]?.components(separatedBy: "#task-").last)
+            let id = try added.locationID(after: "#task-")
             let done = try await session.follow(try await session.post("/tasks/\(id)/toggle"))
             // Below the four open examples: done tasks form the bottom group (most recent date first within it).
             #expect(Self.names(in: done.text).firstIndex(of: "Top task") == 4)
@@ -103,7 +103,7 @@ struct TaskRoutesTests {
     func edit() async throws {
         try await withTasks { session, _ in
             let added = try await session.post("/tasks", form: [("name", "Edit me"), ("day", "2999-01-01")])
-            let id = try #require(added.headers[.location]?.components(separatedBy: "#task-").last)
+            let id = try added.locationID(after: "#task-")
             let form = try await session.get("/tasks/\(id)")
             #expect(form.text.contains(#"value="Edit me""#))
             #expect(form.text.contains(#"type="date" value="2999-01-01""#))
@@ -120,7 +120,7 @@ struct TaskRoutesTests {
     func deleteAndUndo() async throws {
         try await withTasks { session, _ in
             let added = try await session.post("/tasks", form: [("name", "Short lived"), ("day", "2999-01-01")])
-            let id = try #require(added.headers[.location]?.components(separatedBy: "#task-").last)
+            let id = try added.locationID(after: "#task-")
             let deleted = try await session.follow(try await session.post("/tasks/\(id)/delete"))
             #expect(!Self.names(in: deleted.text).contains("Short lived"))
             #expect(deleted.text.contains(#"action="/tasks/\#(id)/restore""#))

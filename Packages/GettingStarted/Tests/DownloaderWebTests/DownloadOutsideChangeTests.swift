@@ -1,0 +1,46 @@
+import Downloader
+import DownloaderWeb
+import GRDB
+import Kernel
+import KernelStorage
+import KernelTestSupport
+import Synchronization
+import Testing
+
+@Suite("Downloads changed by another process")
+struct DownloadOutsideChangeTests {
+    @Test("a download another process adds, then removes, is announced with its id and state, and the rows show it")
+    func outsideChange() async throws {
+        try await withTestShell(features: [DownloaderFeature()], setup: .live) { session, parts in
+            let seen = Mutex<[DownloadChanged]>([])
+            let observation = parts.bus.addObserver(for: DownloadChanged.self) { message in seen.withLock { $0.append(message) } }
+            // Another process: its own connection, and another origin in the change log.
+            let pool = try DatabasePool(path: parts.directory.dataDirectory.databasePath(named: FeatureDescriptor.downloads.id))
+            defer { try? pool.close() }
+            let url = "http://example.test/from-the-cli"
+            let id = try await pool.write { db in
+                var item = DownloadItem(url: url)
+                try item.insert(db)
+                try db.execute(
+                    sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('queued', ?, -2)",
+                    arguments: [item.id]
+                )
+                return try #require(item.id)
+            }
+            try await eventually("the added download is announced") {
+                seen.withLock { $0 }.contains { $0.id == id && $0.state == DownloadState.queued.rawValue && $0.url == url }
+            }
+            #expect(try await session.get("/downloads/rows").text.contains(url))
+
+            try await pool.write { db in
+                _ = try DownloadItem.deleteOne(db, key: id)
+                try db.execute(sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('removed', ?, -2)", arguments: [id])
+            }
+            try await eventually("the removal is announced") {
+                seen.withLock { $0 }.contains { $0 == .removed(id: id) }
+            }
+            #expect(try await session.get("/downloads/rows").text.contains(url) == false)
+            withExtendedLifetime(observation) {}
+        }
+    }
+}
