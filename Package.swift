@@ -7,6 +7,7 @@ import PackageDescription
 let packageDependencies: [Package.Dependency] = [
     .package(path: "Packages/GettingStarted"),
     .package(path: "Packages/Kernel"),
+    .package(path: "Packages/NewsReader"),
     .package(path: "Packages/TaskList"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
@@ -19,6 +20,7 @@ let packageDependencies: [Package.Dependency] = [
 /// The web library of every feature package, linked into the host.
 let featureWebProducts: [Target.Dependency] = [
     .product(name: "DownloaderWeb", package: "GettingStarted"),
+    .product(name: "NewsReaderWeb", package: "NewsReader"),
     .product(name: "TaskListWeb", package: "TaskList"),
 ]
 
@@ -107,6 +109,34 @@ let packageTestTargets: [Target] = [
             .product(name: "KernelWeb", package: "Kernel"),
         ],
         path: "Packages/Kernel/Tests/KernelWebTests"
+    ),
+    .testTarget(
+        name: "NewsReaderTests",
+        dependencies: [
+            .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "NewsReader", package: "NewsReader"),
+        ],
+        path: "Packages/NewsReader/Tests/NewsReaderTests"
+    ),
+    .testTarget(
+        name: "NewsReaderWebTests",
+        dependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+            .product(name: "KernelWeb", package: "Kernel"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NewsReader", package: "NewsReader"),
+            .product(name: "NewsReaderWeb", package: "NewsReader"),
+        ],
+        path: "Packages/NewsReader/Tests/NewsReaderWebTests"
     ),
     .testTarget(
         name: "TaskListTests",

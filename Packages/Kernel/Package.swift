@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "KernelTestSupport",
             dependencies: [
+                "Kernel",
                 "KernelBus",
                 "KernelStorage",
                 "KernelWeb",

@@ -46,6 +46,8 @@ public protocol Feature: Sendable {
     var descriptor: FeatureDescriptor { get }
     /// Subcommands offered by the host's CLI (`atelier tasks …`).
     var commands: [any ParsableCommand.Type] { get }
+    /// Settings the operator may give when starting the host (`atelier serve --news-feed URL`).
+    var options: [FeatureOption] { get }
 }
 
 /// The palette of launcher-tile colours.
@@ -56,6 +58,8 @@ public enum FeatureTint: String, Sendable, CaseIterable {
 extension Feature {
     /// No commands by default.
     public var commands: [any ParsableCommand.Type] { [] }
+    /// No options by default.
+    public var options: [FeatureOption] { [] }
     /// The descriptor's id.
     public var id: String { descriptor.id }
     /// The descriptor's title.

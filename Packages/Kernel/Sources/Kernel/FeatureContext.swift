@@ -17,6 +17,8 @@ public struct FeatureContext: Sendable {
     public let notices: NoticeCenter
     /// A logger labelled with the feature's id.
     public let logger: Logger
+    /// The values the operator gave the feature's options.
+    public let settings: FeatureSettings
 
     /// A context for the feature `featureID`.
     public init(
@@ -25,7 +27,8 @@ public struct FeatureContext: Sendable {
         databasePath: String?,
         bus: NotificationBus,
         notices: NoticeCenter,
-        logger: Logger
+        logger: Logger,
+        settings: FeatureSettings = FeatureSettings()
     ) {
         self.featureID = featureID
         self.database = database
@@ -33,5 +36,6 @@ public struct FeatureContext: Sendable {
         self.bus = bus
         self.notices = notices
         self.logger = logger
+        self.settings = settings
     }
 }

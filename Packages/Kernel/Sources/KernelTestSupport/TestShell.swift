@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kernel
 import KernelBus
 import KernelWeb
 import Logging
@@ -11,6 +12,7 @@ public func withTestShell<Value: Sendable>(
     features: [any WebFeature],
     setup: TestingSetup = .router,
     heartbeat: Duration = .seconds(15),
+    featureSettings: [String: FeatureSettings] = [:],
     _ test: @Sendable (WebTestSession, TestShellParts) async throws -> Value
 ) async throws -> Value {
     let directory = try TemporaryDirectory()
@@ -26,7 +28,8 @@ public func withTestShell<Value: Sendable>(
             bus: bus,
             logger: logger,
             liveEventHeartbeat: heartbeat,
-            desktopNotifications: false
+            desktopNotifications: false,
+            featureSettings: featureSettings
         )
     )
     return try await app.test(setup) { client in

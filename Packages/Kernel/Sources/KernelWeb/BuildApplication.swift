@@ -78,7 +78,8 @@ struct Shell {
                 databasePath: directory.databasePath(named: feature.id),
                 bus: bus,
                 notices: notices,
-                logger: featureLogger
+                logger: featureLogger,
+                settings: configuration.featureSettings[feature.id] ?? FeatureSettings()
             )
             let runtime = try await feature.makeRuntime(WebContext(feature: context, pages: pages.scoped(to: feature.id)))
             services += runtime.services

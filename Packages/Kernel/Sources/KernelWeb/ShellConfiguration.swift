@@ -1,3 +1,4 @@
+import Kernel
 import KernelBus
 import KernelStorage
 import Logging
@@ -18,6 +19,8 @@ public struct ShellConfiguration: Sendable {
     public var liveEventHeartbeat: Duration
     /// Whether notices may also be shown with `notify-send` when a desktop is there.
     public var desktopNotifications: Bool
+    /// The values the operator gave each feature's options, by feature id.
+    public var featureSettings: [String: FeatureSettings]
     /// Called once the server listens, with the port it got (useful with port 0).
     public var onServerRunning: @Sendable (_ port: Int) async -> Void
 
@@ -30,6 +33,7 @@ public struct ShellConfiguration: Sendable {
         logger: Logger = Logger(label: "atelier"),
         liveEventHeartbeat: Duration = .seconds(15),
         desktopNotifications: Bool = true,
+        featureSettings: [String: FeatureSettings] = [:],
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) {
         self.host = host
@@ -39,6 +43,7 @@ public struct ShellConfiguration: Sendable {
         self.logger = logger
         self.liveEventHeartbeat = liveEventHeartbeat
         self.desktopNotifications = desktopNotifications
+        self.featureSettings = featureSettings
         self.onServerRunning = onServerRunning
     }
 }

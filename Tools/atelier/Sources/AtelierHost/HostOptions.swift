@@ -41,12 +41,69 @@ struct HostOptions: ParsableArguments {
     }
 }
 
-/// The optional JSON config file. Every key is optional; command-line options win over it.
-struct HostConfigFile: Codable, Equatable {
+/// The optional JSON config file. Every key is optional; command-line options win over it. Besides the host's own
+/// keys, a key named for a feature holds that feature's options: `{"news": {"feed": "https://…", "refresh-minutes": 5}}`.
+struct HostConfigFile: Decodable, Equatable {
     var features: [String]?
     var host: String?
     var port: Int?
     var dataDir: String?
+    /// Feature options by feature id, then option name; numbers and booleans are kept as their JSON text.
+    var featureOptions: [String: [String: String]] = [:]
+
+    init(
+        features: [String]? = nil,
+        host: String? = nil,
+        port: Int? = nil,
+        dataDir: String? = nil,
+        featureOptions: [String: [String: String]] = [:]
+    ) {
+        self.features = features
+        self.host = host
+        self.port = port
+        self.dataDir = dataDir
+        self.featureOptions = featureOptions
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private enum Scalar: Decodable {
+        case text(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else if let number = try? container.decode(Int.self) {
+                self = .text(String(number))
+            } else if let number = try? container.decode(Double.self) {
+                self = .text(String(number))
+            } else {
+                self = .text(String(try container.decode(Bool.self)))
+            }
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        features = try container.decodeIfPresent([String].self, forKey: Key(stringValue: "features"))
+        host = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "host"))
+        port = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "port"))
+        dataDir = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "dataDir"))
+        for key in container.allKeys where !["features", "host", "port", "dataDir"].contains(key.stringValue) {
+            let values = try container.decode([String: Scalar].self, forKey: key)
+            featureOptions[key.stringValue] = values.mapValues { value in
+                switch value {
+                case .text(let text): text
+                }
+            }
+        }
+    }
 
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base =
@@ -62,7 +119,9 @@ struct HostConfigFile: Codable, Equatable {
         do {
             return try JSONDecoder().decode(HostConfigFile.self, from: data)
         } catch {
-            throw CommandFailure("The config file \(path) is not valid JSON with keys features, host, port, dataDir.")
+            throw CommandFailure(
+                "The config file \(path) is not valid JSON with keys features, host, port, dataDir, and an object of options for each feature that has any."
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import DownloaderWeb
 import Kernel
 import KernelWeb
+import NewsReaderWeb
 import TaskListWeb
 
 /// Every feature the host knows, in launcher order. Adding a feature is one line here.
@@ -10,6 +11,7 @@ public enum Registry {
         [
             TaskListFeature(),
             DownloaderFeature(),
+            NewsReaderFeature(),
         ],
         id: { $0.id }
     )

@@ -11,7 +11,8 @@ import NIOCore
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the web app (stop it with Ctrl-C)."
+        abstract: "Run the web app (stop it with Ctrl-C).",
+        discussion: FeatureArguments.help(Registry.features.all)
     )
 
     @Option(help: "The address to listen on.")
@@ -22,9 +23,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: HostOptions
 
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var featureArguments: [String] = []
+
     func run() async throws {
         let config = try options.loadConfig()
         let features = try options.enabledFeatures(config: config)
+        let featureSettings = try FeatureArguments.settings(featureArguments, config: config, features: Registry.features.all)
         let host = self.host ?? config.host ?? "127.0.0.1"
         let port = self.port ?? config.port ?? 8080
         var logger = Logger(label: "atelier")
@@ -35,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             dataDirectory: options.directory(config: config),
             logger: logger,
+            featureSettings: featureSettings,
             onServerRunning: { port in
                 let line = "Atelier is running at http://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))

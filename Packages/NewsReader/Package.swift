@@ -1,0 +1,76 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "NewsReader",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NewsReader", targets: ["NewsReader"]),
+        .library(name: "NewsReaderWeb", targets: ["NewsReaderWeb"]),
+    ],
+    dependencies: [
+        .package(path: "../Kernel"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // The brief's rule: the core uses Foundation and the Kernel only, no third-party library.
+        .target(
+            name: "NewsReader",
+            dependencies: [
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+            ]
+        ),
+        .testTarget(
+            name: "NewsReaderTests",
+            dependencies: [
+                "NewsReader",
+                .product(name: "KernelBus", package: "Kernel"),
+            ]
+        ),
+        .target(
+            name: "NewsReaderWeb",
+            dependencies: [
+                "NewsReader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/Public")]
+        ),
+        .testTarget(
+            name: "NewsReaderWebTests",
+            dependencies: [
+                "NewsReader",
+                "NewsReaderWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+    ]
+)

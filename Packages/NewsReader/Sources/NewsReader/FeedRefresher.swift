@@ -1,0 +1,88 @@
+import Foundation
+import KernelBus
+
+/// How a refresh ended.
+public enum RefreshOutcome: Sendable, Equatable {
+    /// New headlines were stored; `changes` says which.
+    case updated(HeadlineChanges, count: Int)
+    /// The feed was fetched and is what was stored already.
+    case unchanged(count: Int)
+    /// The fetch failed; the last good headlines stay.
+    case failed(FeedError)
+}
+
+/// The one owner of fetching the feed: whoever asks (a Reload, pull-to-refresh, the timer, the CLI), at most one
+/// fetch runs, and a request made while it runs gets that fetch's outcome instead of starting another.
+///
+/// A fetch is timed and reported as an analytics `load` event, decoded, and stored in one transaction; a change is
+/// posted as ``HeadlinesChanged``. A failure keeps the stored headlines and records why. Every fetch ends: the
+/// transport gives up after ``NewsSettings/fetchTimeout``.
+public actor FeedRefresher {
+    private let settings: NewsSettings
+    private let transport: any FeedTransport
+    private let store: any HeadlineStore
+    private let analytics: any AnalyticsSink
+    private let bus: NotificationBus
+    private let now: @Sendable () -> Date
+    private var running: Task<RefreshOutcome, Never>?
+
+    /// A refresher.
+    public init(
+        settings: NewsSettings,
+        transport: any FeedTransport,
+        store: any HeadlineStore,
+        analytics: any AnalyticsSink,
+        bus: NotificationBus,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.settings = settings
+        self.transport = transport
+        self.store = store
+        self.analytics = analytics
+        self.bus = bus
+        self.now = now
+    }
+
+    /// Fetches the feed now, or joins the fetch already running, and returns how it ended.
+    public func refresh() async -> RefreshOutcome {
+        if let running { return await running.value }
+        let task = Task { await self.fetchAndStore() }
+        running = task
+        let outcome = await task.value
+        running = nil
+        return outcome
+    }
+
+    private func fetchAndStore() async -> RefreshOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result: Result<Data, FeedError>
+        do {
+            result = .success(try await transport.get(settings.feed, limit: NewsFeed.maxBytes, timeout: settings.fetchTimeout))
+        } catch {
+            result = .failure(error)
+        }
+        analytics.record(.load(milliseconds: Self.milliseconds(clock.now - start)))
+        do {
+            let headlines = try NewsFeed.decode(try result.get())
+            let changes = try await store.replace(with: headlines, at: now())
+            if changes.isEmpty { return .unchanged(count: headlines.count) }
+            bus.post(HeadlinesChanged(changes))
+            return .updated(changes, count: headlines.count)
+        } catch let error as FeedError {
+            try? await store.recordFailure(error.description, at: now())
+            bus.post(HeadlinesChanged(failure: error.description))
+            return .failed(error)
+        } catch {
+            let failure = FeedError.unreachable("the headlines could not be saved: \(error)")
+            bus.post(HeadlinesChanged(failure: failure.description))
+            return .failed(failure)
+        }
+    }
+
+    /// A duration in whole milliseconds, rounded.
+    public static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1_000 + Int((Double(attoseconds) / 1e15).rounded())
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// One story as a screen shows it: the text, and its date in words and for machines.
+public struct HeadlineRow: Sendable, Hashable {
+    /// The story's id (its address: `/news/<id>`).
+    public let id: String
+    /// The headline.
+    public let headline: String
+    /// The introduction.
+    public let introduction: String
+    /// "1 January 2019".
+    public let dateText: String
+    /// "2019-01-01".
+    public let machineDate: String
+
+    /// The row for `headline`.
+    public init(_ headline: Headline) {
+        id = headline.id
+        self.headline = headline.headline
+        introduction = headline.introduction
+        dateText = HeadlineDate.text(headline.updated)
+        machineDate = HeadlineDate.machineText(headline.updated)
+    }
+}
+
+/// The line under the list saying how fresh the headlines are, and whether a Retry is offered.
+public struct FeedStatusLine: Sendable, Hashable {
+    /// What the line says.
+    public let text: String
+    /// Whether it reports a problem (drawn as a warning, announced to screen readers).
+    public let isProblem: Bool
+
+    /// The line for `status`.
+    public init(_ status: FeedStatus) {
+        let updated = status.lastSuccess.map { "Last updated \(Self.moment($0))." }
+        if let failure = status.failureMessage, status.lastFailure != nil {
+            isProblem = true
+            if status.count == 0 {
+                text = "No headlines yet. \(failure) Check the connection, then retry."
+            } else {
+                text = "Could not refresh. \(failure) \(updated ?? "")".trimmingCharacters(in: .whitespaces)
+            }
+        } else if let updated {
+            isProblem = false
+            text = updated
+        } else {
+            isProblem = false
+            text = "No headlines yet. Reload to fetch them."
+        }
+    }
+
+    /// "23 November 2026 at 15:04 UTC".
+    static func moment(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let ofDay = ((seconds % 86_400) + 86_400) % 86_400
+        let hours = ofDay / 3_600
+        let minutes = ofDay % 3_600 / 60
+        return "\(HeadlineDate.text(seconds)) at \(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes) UTC"
+    }
+}
+
+/// What the list screen shows: a page of rows, the status line, and where the next page starts.
+public struct HeadlineListState: Sendable, Hashable {
+    /// The rows, newest first.
+    public let rows: [HeadlineRow]
+    /// The cursor of the next page, when there is one.
+    public let nextCursor: String?
+    /// Whether this is the first page (the one that updates live).
+    public let isFirstPage: Bool
+    /// The status line.
+    public let status: FeedStatusLine
+
+    /// The state for `page` of the list, under `status`.
+    public init(page: HeadlinePage, status: FeedStatus, isFirstPage: Bool) {
+        rows = page.headlines.map(HeadlineRow.init)
+        nextCursor = page.nextCursor
+        self.isFirstPage = isFirstPage
+        self.status = FeedStatusLine(status)
+    }
+
+    /// The most stories one page shows.
+    public static let pageSize = 50
+}

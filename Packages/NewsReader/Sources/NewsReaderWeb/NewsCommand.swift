@@ -1,0 +1,111 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Kernel
+import KernelBus
+import Logging
+import NewsReader
+
+/// `atelier news …`: the headlines from a terminal, on the same data directory as the web app. A refresh made here
+/// reaches open pages of a host running on that directory.
+public struct NewsCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "news",
+        abstract: "Show the stored headlines, refresh them, or show one story.",
+        subcommands: [Headlines.self, Show.self],
+        defaultSubcommand: Headlines.self
+    )
+
+    public init() {}
+
+    struct Headlines: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the stored headlines, newest first.")
+        @OptionGroup var dataDirectory: DataDirectoryOptions
+        @Flag(help: "Print JSON: [{id, headline, updated, introduction}].") var json = false
+        @Flag(help: "Fetch the feed first (the stored headlines stay if that fails).") var refresh = false
+        @Option(help: "The feed to fetch with --refresh (default: the brief's feed).") var feed: String?
+        @Option(help: "The analytics address for --refresh's load event, or off (default: the brief's).")
+        var analytics: String?
+
+        func run() async throws {
+            let store = try store(dataDirectory)
+            if refresh {
+                var options: [String: String] = [:]
+                options["feed"] = feed
+                options["analytics"] = analytics
+                let settings: NewsSettings
+                do { settings = try NewsSettings(options: options) } catch { throw CommandFailure(error.description) }
+                if case .failed(let error) = await fetch(settings: settings, store: store) {
+                    FileHandle.standardError.write(Data("Could not refresh. \(error.description)\n".utf8))
+                }
+            }
+            var headlines: [Headline] = []
+            var cursor: String?
+            repeat {
+                let page = try await store.page(after: cursor, limit: 1_000)
+                headlines += page.headlines
+                cursor = page.nextCursor
+            } while cursor != nil
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(headlines), as: UTF8.self))
+                return
+            }
+            if headlines.isEmpty {
+                print(FeedStatusLine(try await store.status()).text)
+                return
+            }
+            for headline in headlines {
+                print("\(headline.id)  \(HeadlineDate.text(headline.updated))  \(terminalSafe(headline.headline))")
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one story: headline, date and introduction.")
+        @OptionGroup var dataDirectory: DataDirectoryOptions
+        @Argument(help: "The story's id, as `atelier news headlines` shows it.") var id: String
+
+        func run() async throws {
+            guard HeadlineID.isWellFormed(id), let headline = try await store(dataDirectory).headline(id: id) else {
+                throw CommandFailure("There is no story \(terminalSafe(id)). `atelier news headlines` lists them.")
+            }
+            print(terminalSafe(headline.headline))
+            print(HeadlineDate.text(headline.updated))
+            print()
+            print(terminalSafe(headline.introduction))
+        }
+    }
+}
+
+private func store(_ options: DataDirectoryOptions) throws -> SQLiteHeadlineStore {
+    SQLiteHeadlineStore(writer: try options.commandContext(for: .news).database)
+}
+
+/// One fetch from the terminal, with the analytics `load` hit sent before the command exits.
+private func fetch(settings: NewsSettings, store: SQLiteHeadlineStore) async -> RefreshOutcome {
+    let client = HTTPFeedTransport.makeClient()
+    let analytics = HTTPAnalyticsSink(
+        client: client,
+        base: settings.analytics,
+        timeout: settings.analyticsTimeout,
+        logger: Logger(label: "atelier.news")
+    )
+    let refresher = FeedRefresher(
+        settings: settings,
+        transport: HTTPFeedTransport(client: client),
+        store: store,
+        analytics: analytics,
+        bus: NotificationBus()
+    )
+    let outcome = await refresher.refresh()
+    await analytics.flush()
+    try? await client.shutdown()
+    return outcome
+}
+
+/// Strips control characters, so a feed's text cannot move the cursor or change colours in a terminal.
+private func terminalSafe(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
+}

@@ -1,0 +1,72 @@
+import KernelHTML
+import KernelWeb
+import NewsReader
+
+/// The reader's two screens, written with the house's HTML writer: every feed text goes through its escaping.
+enum NewsPages {
+    /// Screen 1: the headlines, the Reload button, the status line and the pager.
+    static func list(_ state: HeadlineListState, csrfToken: String) -> HTML {
+        let more: HTML? = state.nextCursor.map {
+            "<a class=\"button secondary\" href=\"/news?after=\($0)\">More headlines</a>"
+        }
+        let newest: HTML? = state.isFirstPage ? nil : "<a class=\"button secondary\" href=\"/news\">Newest headlines</a>"
+        let live: HTML =
+            state.isFirstPage
+            ? " data-live-events=\"\(HeadlinesChanged.name.rawValue)\" data-live-refresh=\"\(HeadlinesChanged.name.rawValue)\" data-src=\"/news/rows\""
+            : ""
+        return """
+            <section class="news" data-news-screen="headlines">
+              <div class="news-head">
+                <h1 class="page-title">News</h1>
+                <form method="post" action="/news/reload" class="news-reload" id="news-reload">\(HTML.csrfField(csrfToken))\
+            <button type="submit" class="button">Reload</button></form>
+              </div>
+              <p class="news-pull" id="news-pull" aria-hidden="true" hidden>Pull down to reload</p>
+              <div class="news-live" id="news-live"\(live)>
+                \(rows(state, csrfToken: csrfToken))
+              </div>
+              <nav class="pager" aria-label="More headlines">\(newest)\(more)</nav>
+            </section>
+            """
+    }
+
+    /// The status line and the rows: what `GET /news/rows` answers for a live refresh.
+    static func rows(_ state: HeadlineListState, csrfToken: String) -> HTML {
+        let retry: HTML? =
+            state.status.isProblem
+            ? """
+            <form method="post" action="/news/reload" class="inline">\(HTML.csrfField(csrfToken))\
+            <button type="submit" class="link-button">Retry</button></form>
+            """
+            : nil
+        let list: HTML =
+            state.rows.isEmpty
+            ? "<p class=\"news-empty\">There are no headlines to show yet.</p>"
+            : "<ul class=\"list news-list\">\(each: state.rows, row)</ul>"
+        return """
+            <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(state.status.text) \(retry)</p>
+            \(list)
+            """
+    }
+
+    static func row(_ row: HeadlineRow) -> HTML {
+        """
+        <li class="row news-row" id="story-\(row.id)"><a class="news-link" href="/news/\(row.id)">\
+        <span class="news-headline">\(row.headline)</span>\
+        <time class="news-date" datetime="\(row.machineDate)">\(row.dateText)</time></a></li>
+
+        """
+    }
+
+    /// Screen 2: one story's headline, date and introduction.
+    static func article(_ row: HeadlineRow) -> HTML {
+        """
+        <article class="news-article" data-news-screen="article">
+          <p class="news-back"><a class="button secondary" href="/news">Back to headlines</a></p>
+          <h1 class="news-headline">\(row.headline)</h1>
+          <p><time class="news-date" datetime="\(row.machineDate)">\(row.dateText)</time></p>
+          <p class="news-intro">\(row.introduction)</p>
+        </article>
+        """
+    }
+}

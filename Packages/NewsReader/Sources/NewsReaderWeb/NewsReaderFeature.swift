@@ -1,0 +1,71 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Kernel
+import KernelWeb
+import NewsReader
+import ServiceLifecycle
+
+/// The news reader, plugged into Atelier: its options, CLI, pages, background refresh, analytics and look.
+public struct NewsReaderFeature: WebFeature {
+    public let descriptor = FeatureDescriptor.news
+    public var commands: [any ParsableCommand.Type] { [NewsCommand.self] }
+    public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+    public var options: [FeatureOption] {
+        [
+            FeatureOption("feed", help: "The address of the headlines feed (default: the brief's feed)."),
+            FeatureOption("analytics", help: "The analytics address, or off (default: the brief's analytics address)."),
+            FeatureOption("refresh-minutes", help: "Minutes between background refreshes; 0 turns them off (default: 15)."),
+        ]
+    }
+
+    /// The feature value the registry lists.
+    public init() {}
+
+    /// Builds the one store, refresher and analytics sender the pages and the timer share.
+    public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
+        let settings: NewsSettings
+        do {
+            settings = try NewsSettings(options: context.feature.settings.values)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let bus = context.feature.bus
+        let client = HTTPFeedTransport.makeClient()
+        let store = SQLiteHeadlineStore(writer: context.feature.database)
+        let analytics = HTTPAnalyticsSink(
+            client: client,
+            base: settings.analytics,
+            timeout: settings.analyticsTimeout,
+            logger: context.feature.logger
+        )
+        let refresher = FeedRefresher(
+            settings: settings,
+            transport: HTTPFeedTransport(client: client),
+            store: store,
+            analytics: analytics,
+            bus: bus
+        )
+        return FeatureRuntime(
+            routes: NewsRoutes(store: store, refresher: refresher, analytics: analytics, pages: context.pages),
+            // Shut down in reverse order: the timer, then the analytics sender, then the client they share.
+            services: [
+                HTTPClientOwner(client: client),
+                analytics,
+                FeedRefreshService(refresher: refresher, minutes: settings.refreshMinutes, logger: context.feature.logger),
+            ],
+            liveEvents: [HeadlinesChanged.self],
+            outsideChanges: { _ in bus.post(HeadlinesChanged()) }
+        )
+    }
+}
+
+/// Keeps the shared HTTP client until the host shuts down, then shuts it down.
+struct HTTPClientOwner: Service {
+    let client: HTTPClient
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try await client.shutdown()
+    }
+}

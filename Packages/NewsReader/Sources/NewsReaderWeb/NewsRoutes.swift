@@ -1,0 +1,81 @@
+import Hummingbird
+import KernelWeb
+import NewsReader
+
+/// The reader's pages, mounted at `/news`:
+///
+/// | route | what it does |
+/// |---|---|
+/// | `GET /news` | the newest headlines (`?after=<id>` for the next page) |
+/// | `GET /news/rows` | the first page's status line and rows alone, for live refresh |
+/// | `GET /news/:id` | one story |
+/// | `POST /news/reload` | fetch the feed now (the Reload button, Retry, pull-to-refresh) |
+/// | `POST /news/analytics` | a screen's display time, measured by the browser, forwarded as an analytics hit |
+struct NewsRoutes: FeatureRoutes {
+    let store: any HeadlineStore
+    let refresher: FeedRefresher
+    let analytics: any AnalyticsSink
+    let pages: PageRenderer
+
+    func add(to routes: RouterGroup<AppRequestContext>) {
+        routes.get(use: list)
+        routes.get("rows", use: rows)
+        routes.post("reload", use: reload)
+        routes.post("analytics", use: display)
+        routes.get(":id", use: article)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let cursor = request.uri.queryParameters.get("after").map { String($0) }
+        let state = try await listState(after: cursor)
+        return pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
+    }
+
+    @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
+        PageRenderer.html(NewsPages.rows(try await listState(after: nil), csrfToken: context.csrfToken))
+    }
+
+    @Sendable func article(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let missing = "There is no story at that address. It may have left the feed; the list has the current headlines."
+        guard let id = context.parameters.get("id"), HeadlineID.isWellFormed(id),
+            let headline = try await store.headline(id: id)
+        else { throw HTTPError(.notFound, message: missing) }
+        let row = HeadlineRow(headline)
+        return pages.page(row.headline, body: NewsPages.article(row), request: request, context: context)
+    }
+
+    @Sendable func reload(_ request: Request, context: AppRequestContext) async throws -> Response {
+        switch await refresher.refresh() {
+        case .updated(let changes, _):
+            let added = changes.added.count
+            let text = added == 0 ? "Headlines updated." : "Headlines updated: \(added) new."
+            return pages.redirect(to: "/news", flash: Flash(.success, text))
+        case .unchanged:
+            return pages.redirect(to: "/news", flash: Flash(.info, "Headlines are up to date."))
+        case .failed(let error):
+            return pages.redirect(to: "/news", flash: Flash(.error, "Could not refresh. \(error.description)"))
+        }
+    }
+
+    @Sendable func display(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await request.decodeForm(as: DisplayForm.self, context: context, limit: 1024)
+        guard let screen = form.screen.flatMap(NewsScreen.init(rawValue:)), let time = form.time,
+            (0...AnalyticsEvent.maxDisplayMilliseconds).contains(time)
+        else { throw HTTPError(.badRequest, message: "A display event needs a screen and a time in milliseconds.") }
+        analytics.record(.display(milliseconds: time, screen: screen))
+        return Response(status: .noContent)
+    }
+
+    private func listState(after cursor: String?) async throws -> HeadlineListState {
+        let validCursor = cursor.flatMap { HeadlineID.isWellFormed($0) ? $0 : nil }
+        async let page = store.page(after: validCursor, limit: HeadlineListState.pageSize)
+        async let status = store.status()
+        return HeadlineListState(page: try await page, status: try await status, isFirstPage: validCursor == nil)
+    }
+}
+
+/// What a page posts when it has been shown.
+struct DisplayForm: Decodable {
+    var screen: String?
+    var time: Int?
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import KernelStorage
+import NewsReader
+
+/// The last good headlines in the reader's SQLite file, paged by cursor, replaced in one transaction per fetch.
+///
+/// `position` is a story's place in the newest-first order, so a page is one index range scan whatever the size of
+/// the feed, and equal times keep the feed's order. Each replacement that changes something is recorded in the
+/// change log, so a host sees a refresh the CLI made.
+public struct SQLiteHeadlineStore: HeadlineStore {
+    /// The reader's database, migrated by ``NewsMigrations``.
+    public let writer: any DatabaseWriter
+
+    /// A store over a migrated database.
+    public init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// The change-log kind of a replacement that changed something.
+    public static let replacedKind = "replaced"
+
+    public func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
+        try await writer.write { db in
+            var stored: [String: String] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, introduction FROM news_headline")
+            while let row = try rows.next() { stored[row["id"]] = row["introduction"] }
+            var changes = HeadlineChanges()
+            var incoming = Set<String>()
+            for headline in headlines {
+                incoming.insert(headline.id)
+                if let introduction = stored[headline.id] {
+                    if introduction != headline.introduction { changes.updated.append(headline.id) }
+                } else {
+                    changes.added.append(headline.id)
+                }
+            }
+            changes.removed = stored.keys.filter { !incoming.contains($0) }.sorted()
+            let reordered = try Self.orderChanged(db, headlines)
+            if !changes.isEmpty || reordered {
+                try db.execute(sql: "DELETE FROM news_headline")
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO news_headline (id, headline, updated, introduction, position) VALUES (?, ?, ?, ?, ?)"
+                )
+                for (position, headline) in headlines.enumerated() {
+                    try insert.execute(arguments: [
+                        headline.id, headline.headline, headline.updated, headline.introduction, position,
+                    ])
+                }
+                try ChangeLog.record(db, kind: Self.replacedKind, id: nil)
+            }
+            try db.execute(
+                sql: "UPDATE news_status SET lastSuccess = ?, lastFailure = NULL, failureMessage = NULL WHERE id = 1",
+                arguments: [date.timeIntervalSince1970]
+            )
+            return changes
+        }
+    }
+
+    private static func orderChanged(_ db: Database, _ headlines: [Headline]) throws -> Bool {
+        let ids = try String.fetchAll(db, sql: "SELECT id FROM news_headline ORDER BY position")
+        return ids != headlines.map(\.id)
+    }
+
+    public func recordFailure(_ message: String, at date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE news_status SET lastFailure = ?, failureMessage = ? WHERE id = 1",
+                arguments: [date.timeIntervalSince1970, message]
+            )
+            try ChangeLog.record(db, kind: "failed", id: nil)
+        }
+    }
+
+    public func status() async throws -> FeedStatus {
+        try await writer.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT lastSuccess, lastFailure, failureMessage FROM news_status WHERE id = 1")
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM news_headline") ?? 0
+            return FeedStatus(
+                lastSuccess: (row?["lastSuccess"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                lastFailure: (row?["lastFailure"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                failureMessage: row?["failureMessage"],
+                count: count
+            )
+        }
+    }
+
+    public func page(after cursor: String?, limit: Int) async throws -> HeadlinePage {
+        try await writer.read { db in
+            var start = -1
+            if let cursor {
+                start = try Int.fetchOne(db, sql: "SELECT position FROM news_headline WHERE id = ?", arguments: [cursor]) ?? -1
+            }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, headline, updated, introduction FROM news_headline
+                    WHERE position > ? ORDER BY position LIMIT ?
+                    """,
+                arguments: [start, limit + 1]
+            )
+            let headlines = rows.prefix(limit).map(Self.headline)
+            return HeadlinePage(headlines: headlines, nextCursor: rows.count > limit ? headlines.last?.id : nil)
+        }
+    }
+
+    public func headline(id: String) async throws -> Headline? {
+        try await writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT id, headline, updated, introduction FROM news_headline WHERE id = ?",
+                arguments: [id]
+            ).map(Self.headline)
+        }
+    }
+
+    private static func headline(_ row: Row) -> Headline {
+        Headline(id: row["id"], headline: row["headline"], updated: row["updated"], introduction: row["introduction"])
+    }
+}
