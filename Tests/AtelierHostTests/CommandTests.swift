@@ -76,6 +76,53 @@ struct CommandTests {
         #expect(throws: CommandFailure.self) { try ServeCommand.parse(["--config", path]).options.loadConfig() }
     }
 
+    @Test("a feature's options come from the command line, over the config file; unknown ones are refused")
+    func featureOptions() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let path = temp.path + "/config.json"
+        try Data(#"{"port": 9123, "news": {"feed": "http://config.example/f.json", "refresh-minutes": 30}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let command = try ServeCommand.parse(["--config", path, "--news-analytics", "off", "--news-feed=http://cli.example/f.json"])
+        let config = try command.options.loadConfig()
+        #expect(config.port == 9123)
+        let settings = try FeatureArguments.settings(command.featureArguments, config: config, features: Registry.features.all)
+        #expect(settings["news"]?.values == ["feed": "http://cli.example/f.json", "analytics": "off", "refresh-minutes": "30"])
+
+        let unknown = try ServeCommand.parse(["--news-colour", "red"])
+        #expect(throws: ValidationError.self) {
+            try FeatureArguments.settings(unknown.featureArguments, config: HostConfigFile(), features: Registry.features.all)
+        }
+        let missing = try ServeCommand.parse(["--news-feed"])
+        #expect(throws: ValidationError.self) {
+            try FeatureArguments.settings(missing.featureArguments, config: HostConfigFile(), features: Registry.features.all)
+        }
+        let badKey = HostConfigFile(featureOptions: ["news": ["colour": "red"]])
+        #expect(throws: ValidationError.self) { try FeatureArguments.settings([], config: badKey, features: Registry.features.all) }
+        #expect(ServeCommand.helpMessage().contains("--news-feed VALUE"))
+    }
+
+    @Test("serve refuses a feature option value the feature cannot use, saying why")
+    func badFeatureOption() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let error = await #expect(throws: CommandFailure.self) {
+            try await run(["serve", "--port", "0", "--data-dir", temp.path, "--features", "news", "--news-feed", "ftp://x/f"])
+        }
+        #expect(error?.message == "The news feed address \"ftp://x/f\" is not an http or https address.")
+    }
+
+    @Test("news subcommands read the stored headlines and refuse an unknown story")
+    func newsCommands() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try await run(["news", "headlines", "--json", "--data-dir", temp.path])
+        let error = await #expect(throws: CommandFailure.self) {
+            try await run(["news", "show", "0123456789abcdef", "--data-dir", temp.path])
+        }
+        #expect(error?.message == "There is no story 0123456789abcdef. `atelier news headlines` lists them.")
+    }
+
     @Test("tasks subcommands change the same database the host uses")
     func tasksCommands() async throws {
         let temp = try TemporaryDirectory()

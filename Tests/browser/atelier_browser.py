@@ -29,9 +29,10 @@ def atelier_binary():
 class Host:
     """A running `atelier serve` process."""
 
-    def __init__(self, data_dir, features=None):
+    def __init__(self, data_dir, features=None, options=()):
+        """`options` are more `atelier serve` arguments, such as a feature's (`--news-feed URL`)."""
         self.data_dir = data_dir
-        args = [atelier_binary(), "serve", "--port", "0", "--data-dir", data_dir]
+        args = [atelier_binary(), "serve", "--port", "0", "--data-dir", data_dir, *options]
         if features:
             args += ["--features", features]
         env = dict(os.environ, LOG_LEVEL="warning", XDG_CONFIG_HOME=data_dir)

@@ -1,24 +1,138 @@
-"""News in a real browser: add an entry through the page, see it listed, and nothing for axe-core to flag."""
+"""The news reader in a real browser, fetching from a feed server on loopback: list → story → back → Reload, the
+designer's typography as computed by the browser, the dates, the analytics hits, and axe-core at two widths."""
 
+import http.server
+import json
+import shutil
+import tempfile
+import threading
+import urllib.parse
+
+import pytest
 from selenium.webdriver.common.by import By
 
-from atelier_browser import axe_violations, wait
+from atelier_browser import Host, axe_violations, wait
+
+FEED = {
+    "headlines": [
+        {"headline": "Older story", "updated": 1546300800, "introduction": "From the first day of 2019."},
+        {"headline": "Leap day <b>story</b>", "updated": 951782400, "introduction": "An introduction.", "extra": 1},
+        {"headline": "Newest story", "updated": 1700000000, "introduction": "The most recent one."},
+    ],
+    "ignored": True,
+}
 
 
-def test_add_an_entry_and_the_page_is_accessible(host, browser):
+class FeedServer:
+    """Serves /feed.json and records every request (the analytics hits among them)."""
+
+    def __init__(self):
+        self.hits = []
+        self.feed = json.dumps(FEED).encode()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                server.hits.append(self.path)
+                body = server.feed if self.path.startswith("/feed.json") else b"ok"
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def analytics(self):
+        return [dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(p).query)) for p in self.hits if p.startswith("/analytics")]
+
+    def stop(self):
+        self.httpd.shutdown()
+
+
+@pytest.fixture
+def news():
+    feed = FeedServer()
+    data_dir = tempfile.mkdtemp(prefix="atelier-news-")
+    host = Host(data_dir, options=[
+        "--news-feed", feed.url + "/feed.json",
+        "--news-analytics", feed.url + "/analytics",
+        "--news-refresh-minutes", "0",
+    ])
+    yield host, feed
+    host.stop()
+    feed.stop()
+    shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def style(browser, selector, prop):
+    element = browser.find_element(By.CSS_SELECTOR, selector)
+    return browser.execute_script("return getComputedStyle(arguments[0]).getPropertyValue(arguments[1])", element, prop)
+
+
+def test_list_story_back_and_reload(news, browser):
+    host, feed = news
     browser.get(host.url + "/news")
-    assert axe_violations(browser) == []
-    field = browser.find_element(By.ID, "title")
-    field.send_keys("From the browser")
-    browser.find_element(By.CSS_SELECTOR, "form.news-add button[type=submit]").click()
-    wait(browser, lambda d: "From the browser" in d.find_element(By.ID, "news-list").text, message="entry not listed")
+    assert "No headlines yet." in browser.find_element(By.CSS_SELECTOR, ".news-status").text
     assert axe_violations(browser) == []
 
+    browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="headlines not listed")
+    titles = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".news-row .news-headline")]
+    assert titles == ["Newest story", "Older story", "Leap day <b>story</b>"]
+    dates = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".news-row .news-date")]
+    assert dates == ["14 November 2023", "1 January 2019", "29 February 2000"]
 
-def test_a_refused_title_keeps_focusable_error_and_stays_accessible(host, browser):
+    # The designer's typography, as the browser computes it (light mode).
+    assert style(browser, ".news-row .news-headline", "color") == "rgb(0, 0, 0)"
+    assert style(browser, ".news-row .news-headline", "font-weight") == "700"
+    assert style(browser, ".news-row .news-date", "color") == "rgb(61, 61, 61)"
+    assert style(browser, ".news-row .news-date", "font-weight") == "300"
+    assert "system-ui" in style(browser, ".news-row .news-headline", "font-family")
+    assert float(style(browser, ".news-row .news-headline", "font-size").rstrip("px")) > float(
+        style(browser, ".news-row .news-date", "font-size").rstrip("px"))
+    assert axe_violations(browser) == []
+
+    browser.find_elements(By.CSS_SELECTOR, ".news-row a")[2].click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.news-article"), message="story not shown")
+    assert browser.find_element(By.CSS_SELECTOR, "h1.news-headline").text == "Leap day <b>story</b>"
+    assert browser.find_element(By.CSS_SELECTOR, ".news-article .news-date").text == "29 February 2000"
+    assert browser.find_element(By.CSS_SELECTOR, ".news-intro").text == "An introduction."
+    assert style(browser, "h1.news-headline", "color") == "rgb(0, 0, 0)"
+    assert style(browser, "h1.news-headline", "font-weight") == "700"
+    assert style(browser, ".news-intro", "color") == "rgb(0, 0, 0)"
+    assert style(browser, ".news-intro", "font-weight") == "400"
+    assert axe_violations(browser) == []
+
+    browser.back()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="back did not list")
+    browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
+    wait(browser, lambda d: "up to date" in d.page_source, message="no reload message")
+
+    # Analytics: one load per fetch (two Reloads), and a display for each screen shown, with its time.
+    def hits():
+        return feed.analytics()
+    wait(browser, lambda d: sum(1 for h in hits() if h.get("event") == "load") == 2, message=f"load hits: {hits()}")
+    wait(browser, lambda d: any(h.get("screen") == "article" for h in hits()), message=f"display hits: {hits()}")
+    displays = [h for h in hits() if h.get("event") == "display"]
+    assert {h["screen"] for h in displays} == {"headlines", "article"}
+    assert all(h["time"].isdigit() and int(h["time"]) < 60000 for h in displays)
+    assert all(list(h.keys()) == ["event", "time", "screen"] for h in displays)
+
+
+def test_touch_targets_and_phone_width(news, browser):
+    host, _ = news
+    host.cli("news", "headlines", "--refresh", "--feed", news[1].url + "/feed.json", "--analytics", "off")
+    browser.set_window_size(375, 812)
     browser.get(host.url + "/news")
-    browser.execute_script("document.getElementById('title').removeAttribute('required')")
-    browser.find_element(By.ID, "title").send_keys("   ")
-    browser.find_element(By.CSS_SELECTOR, "form.news-add button[type=submit]").click()
-    wait(browser, lambda d: "Give the entry a title." in d.page_source, message="no error shown")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="CLI refresh not shown")
+    for element in browser.find_elements(By.CSS_SELECTOR, ".news a, .news button"):
+        if element.is_displayed():
+            size = element.size
+            assert size["height"] >= 44 and size["width"] >= 44, (element.text, size)
     assert axe_violations(browser) == []
