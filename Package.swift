@@ -121,15 +121,9 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "NewsReaderWebTests",
         dependencies: [
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "KernelWeb", package: "Kernel"),
-            .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

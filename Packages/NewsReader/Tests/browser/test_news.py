@@ -136,3 +136,23 @@ def test_touch_targets_and_phone_width(news, browser):
             size = element.size
             assert size["height"] >= 44 and size["width"] >= 44, (element.text, size)
     assert axe_violations(browser) == []
+
+
+def test_a_live_update_adds_the_new_story_and_keeps_focus(news, browser):
+    host, feed = news
+    browser.get(host.url + "/news")
+    browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="headlines not listed")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected",
+         message="live stream not connected")
+    link = browser.find_elements(By.CSS_SELECTOR, ".news-row a")[1]
+    href = link.get_attribute("href")
+    browser.execute_script("arguments[0].focus()", link)
+
+    # Another process (the CLI) fetches a feed with one more story: the open page shows it without a reload.
+    updated = dict(FEED, headlines=[{"headline": "Breaking", "updated": 1800000000, "introduction": "New."}] + FEED["headlines"])
+    feed.feed = json.dumps(updated).encode()
+    host.cli("news", "headlines", "--refresh", "--feed", feed.url + "/feed.json", "--analytics", "off")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 4, message="live update did not arrive")
+    assert browser.find_elements(By.CSS_SELECTOR, ".news-row .news-headline")[0].text == "Breaking"
+    assert browser.execute_script("return document.activeElement.href") == href

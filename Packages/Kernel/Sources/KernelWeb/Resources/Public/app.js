@@ -125,7 +125,14 @@
       var incoming = document.createElement("template");
       incoming.innerHTML = html;
       if (normalized(incoming.innerHTML) === normalized(el.innerHTML)) return;
+      // Keep focus where the person is: on the same element (by id, or a link to the same address) after the swap.
+      var active = document.activeElement;
+      var focusedId = active && el.contains(active) ? active.id : "";
+      var focusedHref = active && el.contains(active) && active.getAttribute ? active.getAttribute("href") : null;
       el.innerHTML = html;
+      var again = focusedId ? document.getElementById(focusedId)
+        : focusedHref ? el.querySelector('a[href="' + focusedHref.replace(/["\\]/g, "") + '"]') : null;
+      if (again) again.focus();
       swipeRows(el);
       el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
     }).catch(function () {});
