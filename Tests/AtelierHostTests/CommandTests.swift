@@ -99,6 +99,15 @@ struct CommandTests {
         }
         let badKey = HostConfigFile(featureOptions: ["news": ["colour": "red"]])
         #expect(throws: ValidationError.self) { try FeatureArguments.settings([], config: badKey, features: Registry.features.all) }
+        let misspelt = HostConfigFile(featureOptions: ["News": ["feed": "http://x/f.json"]])
+        #expect(throws: ValidationError.self) { try FeatureArguments.settings([], config: misspelt, features: Registry.features.all) }
+
+        // A key that holds no object (a schema link, a comment) is not a feature's and is ignored.
+        try Data(#"{"$schema": "https://example.com/s.json", "comment": null, "news": {"refresh-minutes": 0}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let lenient = try ServeCommand.parse(["--config", path]).options.loadConfig()
+        #expect(lenient.featureOptions == ["news": ["refresh-minutes": "0"]])
+        #expect(try FeatureConfigFile.settings(for: "news", path: path).values == ["refresh-minutes": "0"])
         #expect(ServeCommand.helpMessage().contains("--news-feed VALUE"))
     }
 

@@ -25,6 +25,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(String)
     /// The feed address is not an http(s) address.
     case badAddress(String)
+    /// The headlines were fetched but could not be stored (a full disk, a locked or damaged database file).
+    case notSaved
 
     public var description: String {
         switch self {
@@ -38,10 +40,12 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongType(let item, "entry", let expected): "Story \(item) of the news feed is not \(expected)."
         case .wrongType(let item, let field, let expected):
             "In story \(item) of the news feed, “\(field)” is not \(expected)."
-        case .timedOut(let seconds): "The news server did not answer within \(seconds) seconds."
+        case .timedOut(let seconds):
+            "The news server did not answer within \(seconds) \(seconds == 1 ? "second" : "seconds")."
         case .tooManyRedirects: "The news server redirected too many times."
         case .unreachable(let reason): "The news server could not be reached (\(reason))."
         case .badAddress(let address): "The news feed address \(address) is not an http or https address."
+        case .notSaved: "The headlines were fetched but could not be saved; the ones shown are the last saved."
         }
     }
 }

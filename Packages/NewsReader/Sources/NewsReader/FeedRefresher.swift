@@ -63,10 +63,20 @@ public actor FeedRefresher {
             result = .failure(error)
         }
         analytics.record(.load(milliseconds: Self.milliseconds(clock.now - start)))
+        let before = try? await store.status()
         do {
             let headlines = try NewsFeed.decode(try result.get())
-            let changes = try await store.replace(with: headlines, at: now())
-            if changes.isEmpty { return .unchanged(count: headlines.count) }
+            let changes: HeadlineChanges
+            do {
+                changes = try await store.replace(with: headlines, at: now())
+            } catch {
+                throw FeedError.notSaved
+            }
+            if changes.isEmpty {
+                // The list is the same, but a status line saying the last fetch failed is now out of date.
+                if before?.lastFailure != nil { bus.post(HeadlinesChanged()) }
+                return .unchanged(count: headlines.count)
+            }
             bus.post(HeadlinesChanged(changes))
             return .updated(changes, count: headlines.count)
         } catch let error as FeedError {
@@ -74,9 +84,7 @@ public actor FeedRefresher {
             bus.post(HeadlinesChanged(failure: error.description))
             return .failed(error)
         } catch {
-            let failure = FeedError.unreachable("the headlines could not be saved: \(error)")
-            bus.post(HeadlinesChanged(failure: failure.description))
-            return .failed(failure)
+            return .failed(.notSaved)
         }
     }
 

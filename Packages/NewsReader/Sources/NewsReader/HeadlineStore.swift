@@ -8,16 +8,19 @@ public struct HeadlineChanges: Sendable, Hashable {
     public var removed: [String]
     /// Stories still there whose introduction changed.
     public var updated: [String]
+    /// Whether the same stories now come in another order.
+    public var reordered: Bool
 
     /// Changes.
-    public init(added: [String] = [], removed: [String] = [], updated: [String] = []) {
+    public init(added: [String] = [], removed: [String] = [], updated: [String] = [], reordered: Bool = false) {
         self.added = added
         self.removed = removed
         self.updated = updated
+        self.reordered = reordered
     }
 
     /// Whether nothing a reader sees changed.
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty && !reordered }
 }
 
 /// How the feed has fared: what the status line under the list says.

@@ -37,8 +37,8 @@ public struct NewsSettings: Sendable, Equatable {
         self.analyticsTimeout = analyticsTimeout
     }
 
-    /// Settings from the operator's option values (`feed`, `analytics`, `refresh-minutes`), each defaulted when
-    /// absent.
+    /// Settings from the operator's option values (`feed`, `analytics`, `refresh-minutes`, `timeout-seconds`), each
+    /// defaulted when absent.
     ///
     /// - Throws: ``NewsSettingsError`` naming the option whose value is unusable.
     public init(options: [String: String]) throws(NewsSettingsError) {
@@ -54,6 +54,10 @@ public struct NewsSettings: Sendable, Equatable {
                 guard let url = Self.httpURL(text) else { throw .analytics(text) }
                 analytics = url
             }
+        }
+        if let text = options["timeout-seconds"] {
+            guard let seconds = Int(text), (1...300).contains(seconds) else { throw .timeoutSeconds(text) }
+            fetchTimeout = .seconds(seconds)
         }
         if let text = options["refresh-minutes"] {
             guard let minutes = Int(text), (0...10_080).contains(minutes) else { throw .refreshMinutes(text) }
@@ -79,6 +83,8 @@ public enum NewsSettingsError: Error, Sendable, Equatable, CustomStringConvertib
     case analytics(String)
     /// The refresh interval is not a whole number of minutes from 0 to 10080 (a week).
     case refreshMinutes(String)
+    /// The fetch time-out is not a whole number of seconds from 1 to 300.
+    case timeoutSeconds(String)
 
     public var description: String {
         switch self {
@@ -86,6 +92,8 @@ public enum NewsSettingsError: Error, Sendable, Equatable, CustomStringConvertib
         case .analytics(let text): "The news analytics address \"\(text)\" is not an http or https address, or off."
         case .refreshMinutes(let text):
             "The news refresh interval \"\(text)\" is not a whole number of minutes from 0 (off) to 10080."
+        case .timeoutSeconds(let text):
+            "The news fetch time-out \"\(text)\" is not a whole number of seconds from 1 to 300."
         }
     }
 }

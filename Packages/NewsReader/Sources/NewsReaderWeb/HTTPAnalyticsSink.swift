@@ -60,7 +60,7 @@ public final class HTTPAnalyticsSink: AnalyticsSink, Service {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: "Atelier-News/1.0")
         do {
-            let deadline = NIODeadline.now() + .nanoseconds(timeout.components.seconds * 1_000_000_000)
+            let deadline = NIODeadline.now() + .nanoseconds(HTTPFeedTransport.nanoseconds(timeout))
             let response = try await client.execute(request, deadline: deadline)
             _ = try? await response.body.collect(upTo: 64 * 1024)
             if (200..<400).contains(response.status.code) {

@@ -23,16 +23,20 @@ public struct NewsCommand: AsyncParsableCommand {
         @OptionGroup var dataDirectory: DataDirectoryOptions
         @Flag(help: "Print JSON: [{id, headline, updated, introduction}].") var json = false
         @Flag(help: "Fetch the feed first (the stored headlines stay if that fails).") var refresh = false
-        @Option(help: "The feed to fetch with --refresh (default: the brief's feed).") var feed: String?
-        @Option(help: "The analytics address for --refresh's load event, or off (default: the brief's).")
+        @Option(help: "The feed to fetch with --refresh (default: the config file's news feed, else the brief's).")
+        var feed: String?
+        @Option(help: "The analytics address for --refresh's load event, or off (default: as the config file says).")
         var analytics: String?
+        @Option(help: "The host's JSON config file, whose \"news\" options --refresh uses (default: $XDG_CONFIG_HOME/atelier/config.json).")
+        var config: String?
 
         func run() async throws {
             let store = try store(dataDirectory)
             if refresh {
-                var options: [String: String] = [:]
-                options["feed"] = feed
-                options["analytics"] = analytics
+                // The same settings as the host: the config file's, then the flags.
+                var options = try FeatureConfigFile.settings(for: FeatureDescriptor.news.id, path: config).values
+                options["feed"] = feed ?? options["feed"]
+                options["analytics"] = analytics ?? options["analytics"]
                 let settings: NewsSettings
                 do { settings = try NewsSettings(options: options) } catch { throw CommandFailure(error.description) }
                 if case .failed(let error) = await fetch(settings: settings, store: store) {

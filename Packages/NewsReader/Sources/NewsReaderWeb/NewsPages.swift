@@ -36,7 +36,7 @@ enum NewsPages {
             state.status.isProblem
             ? """
             <form method="post" action="/news/reload" class="inline">\(HTML.csrfField(csrfToken))\
-            <button type="submit" class="link-button">Retry</button></form>
+            <button type="submit" class="link-button" id="news-retry">Retry</button></form>
             """
             : nil
         let list: HTML =

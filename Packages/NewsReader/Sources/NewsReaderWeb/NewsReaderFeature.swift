@@ -16,6 +16,7 @@ public struct NewsReaderFeature: WebFeature {
             FeatureOption("feed", help: "The address of the headlines feed (default: the brief's feed)."),
             FeatureOption("analytics", help: "The analytics address, or off (default: the brief's analytics address)."),
             FeatureOption("refresh-minutes", help: "Minutes between background refreshes; 0 turns them off (default: 15)."),
+            FeatureOption("timeout-seconds", help: "Seconds a feed fetch may take before it is given up (default: 10)."),
         ]
     }
 

@@ -27,6 +27,13 @@ struct NewsRoutes: FeatureRoutes {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let cursor = request.uri.queryParameters.get("after").map { String($0) }
+        if let cursor {
+            let known = HeadlineID.isWellFormed(cursor) ? try await store.headline(id: cursor) != nil : false
+            // The story the page continued from has left the feed (or the address was edited): start again at the top.
+            if !known {
+                return pages.redirect(to: "/news", flash: Flash(.info, "The headlines have changed; these are the newest."))
+            }
+        }
         let state = try await listState(after: cursor)
         return pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
     }
@@ -67,10 +74,9 @@ struct NewsRoutes: FeatureRoutes {
     }
 
     private func listState(after cursor: String?) async throws -> HeadlineListState {
-        let validCursor = cursor.flatMap { HeadlineID.isWellFormed($0) ? $0 : nil }
-        async let page = store.page(after: validCursor, limit: HeadlineListState.pageSize)
+        async let page = store.page(after: cursor, limit: HeadlineListState.pageSize)
         async let status = store.status()
-        return HeadlineListState(page: try await page, status: try await status, isFirstPage: validCursor == nil)
+        return HeadlineListState(page: try await page, status: try await status, isFirstPage: cursor == nil)
     }
 }
 

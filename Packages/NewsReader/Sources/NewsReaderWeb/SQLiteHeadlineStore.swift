@@ -36,8 +36,8 @@ public struct SQLiteHeadlineStore: HeadlineStore {
                 }
             }
             changes.removed = stored.keys.filter { !incoming.contains($0) }.sorted()
-            let reordered = try Self.orderChanged(db, headlines)
-            if !changes.isEmpty || reordered {
+            changes.reordered = try Self.orderChanged(db, headlines)
+            if !changes.isEmpty {
                 try db.execute(sql: "DELETE FROM news_headline")
                 let insert = try db.makeStatement(
                     sql: "INSERT INTO news_headline (id, headline, updated, introduction, position) VALUES (?, ?, ?, ?, ?)"

@@ -23,13 +23,16 @@ struct NewsRoutesTests {
     func withReader(
         _ server: FeedServer,
         setup: TestingSetup = .live,
+        options: [String: String] = [:],
         _ test: @Sendable (WebTestSession, TestShellParts) async throws -> Void
     ) async throws {
-        let settings = FeatureSettings([
-            "feed": server.url("/feed.json"),
-            "analytics": server.url("/analytics"),
-            "refresh-minutes": "0",
-        ])
+        let settings = FeatureSettings(
+            [
+                "feed": server.url("/feed.json"),
+                "analytics": server.url("/analytics"),
+                "refresh-minutes": "0",
+            ].merging(options) { _, new in new }
+        )
         try await withTestShell(features: [NewsReaderFeature()], setup: setup, featureSettings: ["news": settings], test)
     }
 
@@ -164,6 +167,12 @@ struct NewsRoutesTests {
             server.set("/hop5", FeedServer.Answer(status: 302, headers: [("Location", "/feed.json")]))
             let looped = try await session.follow(try await session.post("/news/reload"))
             #expect(looped.text.contains("The news server redirected too many times."))
+            // Six hops without a loop are one too many as well.
+            server.set("/hop5", FeedServer.Answer(status: 302, headers: [("Location", "/hop6")]))
+            server.set("/hop6", .json(Self.feed))
+            let chain = try await session.follow(try await session.post("/news/reload"))
+            #expect(chain.text.contains("The news server redirected too many times."))
+            #expect(Self.headlines(in: chain.text).count == 3)
         }
         await server.stop()
     }
@@ -242,6 +251,38 @@ struct NewsRoutesTests {
             #expect(Self.headlines(in: rows.text).count == 3)
             #expect(!rows.text.contains("<html"))
             withExtendedLifetime(observation) {}
+        }
+        await server.stop()
+    }
+
+    @Test("a feed that does not answer in time is given up, keeping what was stored")
+    func timeOut() async throws {
+        let server = try await FeedServer()
+        server.set("/feed.json", .json(Self.feed))
+        try await withReader(server, options: ["timeout-seconds": "1"]) { session, _ in
+            _ = try await session.post("/news/reload")
+            server.set("/feed.json", FeedServer.Answer(body: Data(Self.feed.utf8), delay: .seconds(4)))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let page = try await session.follow(try await session.post("/news/reload"))
+            #expect(clock.now - start < .seconds(3))
+            #expect(page.text.contains("Could not refresh. The news server did not answer within 1 second."))
+            #expect(Self.headlines(in: page.text).count == 3)
+        }
+        await server.stop()
+    }
+
+    @Test("a next-page address whose story has left the feed leads back to the newest headlines")
+    func staleCursor() async throws {
+        let server = try await FeedServer()
+        server.set("/feed.json", .json(Self.feed))
+        try await withReader(server) { session, _ in
+            _ = try await session.post("/news/reload")
+            let gone = try await session.get("/news?after=0123456789abcdef")
+            #expect(gone.status == .seeOther)
+            #expect(gone.headers[.location] == "/news")
+            #expect(try await session.follow(gone).text.contains("The headlines have changed; these are the newest."))
+            #expect(try await session.get("/news?after=../../x").status == .seeOther)
         }
         await server.stop()
     }

@@ -136,6 +136,14 @@ def test_touch_targets_and_phone_width(news, browser):
             size = element.size
             assert size["height"] >= 44 and size["width"] >= 44, (element.text, size)
     assert axe_violations(browser) == []
+    # Dark mode, at phone width, on both screens.
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    browser.get(host.url + "/news")
+    assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+    assert axe_violations(browser) == []
+    browser.find_element(By.CSS_SELECTOR, ".news-row a").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.news-article"), message="story not shown")
+    assert axe_violations(browser) == []
 
 
 def test_a_live_update_adds_the_new_story_and_keeps_focus(news, browser):

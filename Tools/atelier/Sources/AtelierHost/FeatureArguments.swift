@@ -18,6 +18,10 @@ enum FeatureArguments {
         for feature in features {
             for option in feature.options { flags[option.flag(featureID: feature.id)] = (feature.id, option.name) }
         }
+        let ids = Set(features.map(\.id))
+        if let stray = config.featureOptions.keys.sorted().first(where: { !ids.contains($0) }) {
+            throw ValidationError("The config file's \"\(stray)\" is neither a host setting nor a feature. \(known(features))")
+        }
         var settings: [String: FeatureSettings] = [:]
         for feature in features {
             let declared = Set(feature.options.map(\.name))

@@ -95,8 +95,9 @@ struct HostConfigFile: Decodable, Equatable {
         host = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "host"))
         port = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "port"))
         dataDir = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "dataDir"))
+        // Another key holding an object is a feature's options; anything else (a "$schema", a comment) is ignored.
         for key in container.allKeys where !["features", "host", "port", "dataDir"].contains(key.stringValue) {
-            let values = try container.decode([String: Scalar].self, forKey: key)
+            guard let values = try? container.decode([String: Scalar].self, forKey: key) else { continue }
             featureOptions[key.stringValue] = values.mapValues { value in
                 switch value {
                 case .text(let text): text
@@ -106,10 +107,7 @@ struct HostConfigFile: Decodable, Equatable {
     }
 
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
-        return (base as NSString).appendingPathComponent("atelier/config.json")
+        FeatureConfigFile.defaultPath(environment: environment)
     }
 
     static func load(path: String) throws -> HostConfigFile {

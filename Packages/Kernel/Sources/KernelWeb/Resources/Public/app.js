@@ -131,7 +131,7 @@
       var focusedHref = active && el.contains(active) && active.getAttribute ? active.getAttribute("href") : null;
       el.innerHTML = html;
       var again = focusedId ? document.getElementById(focusedId)
-        : focusedHref ? el.querySelector('a[href="' + focusedHref.replace(/["\\]/g, "") + '"]') : null;
+        : focusedHref ? el.querySelector('a[href="' + CSS.escape(focusedHref) + '"]') : null;
       if (again) again.focus();
       swipeRows(el);
       el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
