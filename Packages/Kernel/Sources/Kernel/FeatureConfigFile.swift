@@ -21,18 +21,34 @@ public enum FeatureConfigFile {
             if path == nil { return FeatureSettings() }
             throw CommandFailure("The config file \(file) cannot be read.")
         }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let settings = try? options(in: data) else {
             throw CommandFailure("The config file \(file) is not a JSON object.")
         }
-        guard let options = root[featureID] as? [String: Any] else { return FeatureSettings() }
-        var values: [String: String] = [:]
-        for (name, value) in options {
-            switch value {
-            case let text as String: values[name] = text
-            case let number as NSNumber: values[name] = number.stringValue
-            default: continue
-            }
+        return settings[featureID] ?? FeatureSettings()
+    }
+
+    /// Every key of a config file's JSON object that holds an object, as the options of the feature of that name:
+    /// strings as they are, numbers and booleans as their JSON text. Other keys (the host's own, a "$schema", a
+    /// comment) are left out.
+    ///
+    /// - Throws: when `data` is not a JSON object.
+    public static func options(in data: Data) throws -> [String: FeatureSettings] {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CommandFailure("The config file is not a JSON object.")
         }
-        return FeatureSettings(values)
+        var result: [String: FeatureSettings] = [:]
+        for (key, value) in root {
+            guard let options = value as? [String: Any] else { continue }
+            var values: [String: String] = [:]
+            for (name, value) in options {
+                switch value {
+                case let text as String: values[name] = text
+                case let number as NSNumber: values[name] = number.stringValue
+                default: continue
+                }
+            }
+            result[key] = FeatureSettings(values)
+        }
+        return result
     }
 }

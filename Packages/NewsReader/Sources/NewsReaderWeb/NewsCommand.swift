@@ -61,7 +61,7 @@ public struct NewsCommand: AsyncParsableCommand {
                 return
             }
             for headline in headlines {
-                print("\(headline.id)  \(HeadlineDate.text(headline.updated))  \(terminalSafe(headline.headline))")
+                print("\(headline.id)  \(HeadlineDate.text(headline.updated))  \(headline.headline.terminalSafe)")
             }
         }
     }
@@ -73,12 +73,12 @@ public struct NewsCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard HeadlineID.isWellFormed(id), let headline = try await store(dataDirectory).headline(id: id) else {
-                throw CommandFailure("There is no story \(terminalSafe(id)). `atelier news headlines` lists them.")
+                throw CommandFailure("There is no story \(id.terminalSafe). `atelier news headlines` lists them.")
             }
-            print(terminalSafe(headline.headline))
+            print(headline.headline.terminalSafe)
             print(HeadlineDate.text(headline.updated))
             print()
-            print(terminalSafe(headline.introduction))
+            print(headline.introduction.terminalSafe)
         }
     }
 }
@@ -107,9 +107,4 @@ private func fetch(settings: NewsSettings, store: SQLiteHeadlineStore) async -> 
     await analytics.flush()
     try? await client.shutdown()
     return outcome
-}
-
-/// Strips control characters, so a feed's text cannot move the cursor or change colours in a terminal.
-private func terminalSafe(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
 }

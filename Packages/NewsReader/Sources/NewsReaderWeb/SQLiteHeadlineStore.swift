@@ -22,9 +22,14 @@ public struct SQLiteHeadlineStore: HeadlineStore {
 
     public func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
         try await writer.write { db in
+            // The stored stories in their order: one read gives both what changed and whether the order did.
+            var order: [String] = []
             var stored: [String: String] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, introduction FROM news_headline")
-            while let row = try rows.next() { stored[row["id"]] = row["introduction"] }
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, introduction FROM news_headline ORDER BY position")
+            while let row = try rows.next() {
+                order.append(row["id"])
+                stored[row["id"]] = row["introduction"]
+            }
             var changes = HeadlineChanges()
             var incoming = Set<String>()
             for headline in headlines {
@@ -36,7 +41,7 @@ public struct SQLiteHeadlineStore: HeadlineStore {
                 }
             }
             changes.removed = stored.keys.filter { !incoming.contains($0) }.sorted()
-            changes.reordered = try Self.orderChanged(db, headlines)
+            changes.reordered = order != headlines.map(\.id)
             if !changes.isEmpty {
                 try db.execute(sql: "DELETE FROM news_headline")
                 let insert = try db.makeStatement(
@@ -55,11 +60,6 @@ public struct SQLiteHeadlineStore: HeadlineStore {
             )
             return changes
         }
-    }
-
-    private static func orderChanged(_ db: Database, _ headlines: [Headline]) throws -> Bool {
-        let ids = try String.fetchAll(db, sql: "SELECT id FROM news_headline ORDER BY position")
-        return ids != headlines.map(\.id)
     }
 
     public func recordFailure(_ message: String, at date: Date) async throws {

@@ -39,7 +39,7 @@ public struct TasksCommand: AsyncParsableCommand {
                     let id = String(item.id ?? 0)
                     let padded = String(repeating: " ", count: width - id.count) + id
                     let mark = item.isDone ? "[x]" : "[ ]"
-                    Swift.print("\(padded)  \(mark) \(item.day.isoString)  \(TaskJSON.terminalSafe(item.name))")
+                    Swift.print("\(padded)  \(mark) \(item.day.isoString)  \(item.name.terminalSafe)")
                 }
             }
         }
@@ -49,7 +49,7 @@ public struct TasksCommand: AsyncParsableCommand {
                 Swift.print(try TaskJSON.encode(item))
             } else {
                 Swift.print(
-                    "\(verb) task \(item.id ?? 0): \(TaskJSON.terminalSafe(item.name)) (\(item.day.isoString)\(item.isDone ? ", done" : ""))"
+                    "\(verb) task \(item.id ?? 0): \(item.name.terminalSafe) (\(item.day.isoString)\(item.isDone ? ", done" : ""))"
                 )
             }
         }
@@ -158,10 +158,5 @@ enum TaskJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    /// Strips control characters so a task name cannot move the cursor or change colours in a terminal.
-    static func terminalSafe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
     }
 }

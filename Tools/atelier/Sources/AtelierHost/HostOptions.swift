@@ -65,45 +65,8 @@ struct HostConfigFile: Decodable, Equatable {
         self.featureOptions = featureOptions
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    private enum Scalar: Decodable {
-        case text(String)
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) {
-                self = .text(text)
-            } else if let number = try? container.decode(Int.self) {
-                self = .text(String(number))
-            } else if let number = try? container.decode(Double.self) {
-                self = .text(String(number))
-            } else {
-                self = .text(String(try container.decode(Bool.self)))
-            }
-        }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        features = try container.decodeIfPresent([String].self, forKey: Key(stringValue: "features"))
-        host = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "host"))
-        port = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "port"))
-        dataDir = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "dataDir"))
-        // Another key holding an object is a feature's options; anything else (a "$schema", a comment) is ignored.
-        for key in container.allKeys where !["features", "host", "port", "dataDir"].contains(key.stringValue) {
-            guard let values = try? container.decode([String: Scalar].self, forKey: key) else { continue }
-            featureOptions[key.stringValue] = values.mapValues { value in
-                switch value {
-                case .text(let text): text
-                }
-            }
-        }
+    private enum CodingKeys: String, CodingKey {
+        case features, host, port, dataDir
     }
 
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -115,7 +78,9 @@ struct HostConfigFile: Decodable, Equatable {
             throw CommandFailure("The config file \(path) cannot be read.")
         }
         do {
-            return try JSONDecoder().decode(HostConfigFile.self, from: data)
+            var config = try JSONDecoder().decode(HostConfigFile.self, from: data)
+            config.featureOptions = try FeatureConfigFile.options(in: data).mapValues(\.values)
+            return config
         } catch {
             throw CommandFailure(
                 "The config file \(path) is not valid JSON with keys features, host, port, dataDir, and an object of options for each feature that has any."
