@@ -70,6 +70,8 @@ public protocol HeadlineStore: Sendable {
     func page(after cursor: String?, limit: Int) async throws -> HeadlinePage
     /// The story `id`, or nil.
     func headline(id: String) async throws -> Headline?
+    /// Every stored story, newest first.
+    func all() async throws -> [Headline]
 }
 
 /// Fetches the feed's bytes: follows up to 5 redirects, gives up after `timeout`, and stops reading past `limit`.

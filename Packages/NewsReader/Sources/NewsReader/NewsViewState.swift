@@ -78,6 +78,14 @@ public struct HeadlineListState: Sendable, Hashable {
         self.status = FeedStatusLine(status)
     }
 
+    /// The state for rows already made, under the status line `status`.
+    public init(rows: [HeadlineRow], nextCursor: String?, status: FeedStatusLine, isFirstPage: Bool) {
+        self.rows = rows
+        self.nextCursor = nextCursor
+        self.isFirstPage = isFirstPage
+        self.status = status
+    }
+
     /// The most stories one page shows.
     public static let pageSize = 50
 }

@@ -1,11 +1,12 @@
 import KernelHTML
 import KernelWeb
 import NewsReader
+import Synchronization
 
 /// The reader's two screens, written with the house's HTML writer: every feed text goes through its escaping.
 enum NewsPages {
     /// Screen 1: the headlines, the Reload button, the status line and the pager.
-    static func list(_ state: HeadlineListState, csrfToken: String) -> HTML {
+    static func list(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil) -> HTML {
         let more: HTML? = state.nextCursor.map {
             "<a class=\"button secondary\" href=\"/news?after=\($0)\">More headlines</a>"
         }
@@ -23,15 +24,15 @@ enum NewsPages {
               </div>
               <p class="news-pull" id="news-pull" aria-hidden="true" hidden>Pull down to reload</p>
               <div class="news-live" id="news-live"\(live)>
-                \(rows(state, csrfToken: csrfToken))
+                \(rows(state, csrfToken: csrfToken, memo: memo))
               </div>
               <nav class="pager" aria-label="More headlines">\(newest)\(more)</nav>
             </section>
             """
     }
 
-    /// The status line and the rows: what `GET /news/rows` answers for a live refresh.
-    static func rows(_ state: HeadlineListState, csrfToken: String) -> HTML {
+    /// The status line and the rows (their list taken from `memo` when given): what `GET /news/rows` answers for a live refresh.
+    static func rows(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil) -> HTML {
         let retry: HTML? =
             state.status.isProblem
             ? """
@@ -42,11 +43,15 @@ enum NewsPages {
         let list: HTML =
             state.rows.isEmpty
             ? "<p class=\"news-empty\">There are no headlines to show yet.</p>"
-            : "<ul class=\"list news-list\">\(each: state.rows, row)</ul>"
+            : memo?.html(for: state.rows) ?? headlineList(state.rows)
         return """
             <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(state.status.text) \(retry)</p>
             \(list)
             """
+    }
+
+    static func headlineList(_ rows: [HeadlineRow]) -> HTML {
+        "<ul class=\"list news-list\">\(each: rows, row)</ul>"
     }
 
     static func row(_ row: HeadlineRow) -> HTML {
@@ -68,5 +73,19 @@ enum NewsPages {
           <p class="news-intro">\(row.introduction)</p>
         </article>
         """
+    }
+}
+
+/// The first page's list, rendered once for each change of its rows instead of once per request.
+final class RenderedList: Sendable {
+    private let last = Mutex<(rows: [HeadlineRow], html: HTML)?>(nil)
+
+    /// The list of `rows`: the one rendered last when the rows are the same (the cache hands out the same array
+    /// until the headlines change, so the comparison is one identity check), or a new rendering, kept.
+    func html(for rows: [HeadlineRow]) -> HTML {
+        if let last = last.withLock({ $0 }), last.rows == rows { return last.html }
+        let html = NewsPages.headlineList(rows)
+        last.withLock { $0 = (rows, html) }
+        return html
     }
 }

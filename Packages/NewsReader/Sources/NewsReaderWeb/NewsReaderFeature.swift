@@ -33,7 +33,8 @@ public struct NewsReaderFeature: WebFeature {
         }
         let bus = context.feature.bus
         let client = HTTPFeedTransport.makeClient()
-        let store = SQLiteHeadlineStore(writer: context.feature.database)
+        // Pages read the cache; the refresher writes through it, so its writes invalidate it.
+        let headlines = HeadlineCache(SQLiteHeadlineStore(writer: context.feature.database))
         let analytics = HTTPAnalyticsSink(
             client: client,
             base: settings.analytics,
@@ -43,12 +44,12 @@ public struct NewsReaderFeature: WebFeature {
         let refresher = FeedRefresher(
             settings: settings,
             transport: HTTPFeedTransport(client: client),
-            store: store,
+            store: headlines,
             analytics: analytics,
             bus: bus
         )
         return FeatureRuntime(
-            routes: NewsRoutes(store: store, refresher: refresher, analytics: analytics, pages: context.pages),
+            routes: NewsRoutes(headlines: headlines, refresher: refresher, analytics: analytics, pages: context.pages),
             // Shut down in reverse order: the timer, then the analytics sender, then the client they share.
             services: [
                 HTTPClientOwner(client: client),
@@ -56,7 +57,10 @@ public struct NewsReaderFeature: WebFeature {
                 FeedRefreshService(refresher: refresher, minutes: settings.refreshMinutes, logger: context.feature.logger),
             ],
             liveEvents: [HeadlinesChanged.self],
-            outsideChanges: { _ in bus.post(HeadlinesChanged()) }
+            outsideChanges: { _ in
+                headlines.invalidate()
+                bus.post(HeadlinesChanged())
+            }
         )
     }
 }

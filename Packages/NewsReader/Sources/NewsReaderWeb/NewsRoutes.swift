@@ -12,10 +12,12 @@ import NewsReader
 /// | `POST /news/reload` | fetch the feed now (the Reload button, Retry, pull-to-refresh) |
 /// | `POST /news/analytics` | a screen's display time, measured by the browser, forwarded as an analytics hit |
 struct NewsRoutes: FeatureRoutes {
-    let store: any HeadlineStore
+    let headlines: HeadlineCache
     let refresher: FeedRefresher
     let analytics: any AnalyticsSink
     let pages: PageRenderer
+    /// The first page's list, rendered once per change.
+    let firstPageList = RenderedList()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: list)
@@ -27,27 +29,24 @@ struct NewsRoutes: FeatureRoutes {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let cursor = request.uri.queryParameters.get("after").map { String($0) }
-        if let cursor {
-            let known = HeadlineID.isWellFormed(cursor) ? try await store.headline(id: cursor) != nil : false
+        guard let state = try await headlines.listState(after: cursor) else {
             // The story the page continued from has left the feed (or the address was edited): start again at the top.
-            if !known {
-                return pages.redirect(to: "/news", flash: Flash(.info, "The headlines have changed; these are the newest."))
-            }
+            return pages.redirect(to: "/news", flash: Flash(.info, "The headlines have changed; these are the newest."))
         }
-        let state = try await listState(after: cursor)
-        return pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
+        let body = NewsPages.list(state, csrfToken: context.csrfToken, memo: state.isFirstPage ? firstPageList : nil)
+        return pages.page("News", body: body, request: request, context: context)
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
-        PageRenderer.html(NewsPages.rows(try await listState(after: nil), csrfToken: context.csrfToken))
+        guard let state = try await headlines.listState(after: nil) else { throw HTTPError(.internalServerError) }
+        return PageRenderer.html(NewsPages.rows(state, csrfToken: context.csrfToken, memo: firstPageList))
     }
 
     @Sendable func article(_ request: Request, context: AppRequestContext) async throws -> Response {
         let missing = "There is no story at that address. It may have left the feed; the list has the current headlines."
-        guard let id = context.parameters.get("id"), HeadlineID.isWellFormed(id),
-            let headline = try await store.headline(id: id)
-        else { throw HTTPError(.notFound, message: missing) }
-        let row = HeadlineRow(headline)
+        guard let id = context.parameters.get("id"), let row = try await headlines.row(id: id) else {
+            throw HTTPError(.notFound, message: missing)
+        }
         return pages.page(row.headline, body: NewsPages.article(row), request: request, context: context)
     }
 
@@ -71,12 +70,6 @@ struct NewsRoutes: FeatureRoutes {
         else { throw HTTPError(.badRequest, message: "A display event needs a screen and a time in milliseconds.") }
         analytics.record(.display(milliseconds: time, screen: screen))
         return Response(status: .noContent)
-    }
-
-    private func listState(after cursor: String?) async throws -> HeadlineListState {
-        async let page = store.page(after: cursor, limit: HeadlineListState.pageSize)
-        async let status = store.status()
-        return HeadlineListState(page: try await page, status: try await status, isFirstPage: cursor == nil)
     }
 }
 

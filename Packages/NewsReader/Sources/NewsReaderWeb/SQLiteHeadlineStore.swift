@@ -114,6 +114,13 @@ public struct SQLiteHeadlineStore: HeadlineStore {
         }
     }
 
+    public func all() async throws -> [Headline] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, headline, updated, introduction FROM news_headline ORDER BY position")
+                .map(Self.headline)
+        }
+    }
+
     private static func headline(_ row: Row) -> Headline {
         Headline(id: row["id"], headline: row["headline"], updated: row["updated"], introduction: row["introduction"])
     }

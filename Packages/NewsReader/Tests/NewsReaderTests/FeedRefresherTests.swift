@@ -54,6 +54,8 @@ final class MemoryStore: HeadlineStore {
     }
 
     func headline(id: String) async throws -> Headline? { state.withLock { $0.headlines.first { $0.id == id } } }
+
+    func all() async throws -> [Headline] { state.withLock { $0.headlines } }
 }
 
 /// Analytics kept in a list.

@@ -1,0 +1,125 @@
+import Foundation
+import NewsReader
+import Synchronization
+import Testing
+
+/// A store that counts whole reads and can hold one until released.
+final class CountingStore: HeadlineStore {
+    let base = MemoryStore()
+    let reads = Atomic<Int>(0)
+    let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let holding = Atomic<Bool>(false)
+
+    func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
+        try await base.replace(with: headlines, at: date)
+    }
+    func recordFailure(_ message: String, at date: Date) async throws {
+        try await base.recordFailure(message, at: date)
+    }
+    func status() async throws -> FeedStatus { try await base.status() }
+    func page(after cursor: String?, limit: Int) async throws -> HeadlinePage {
+        try await base.page(after: cursor, limit: limit)
+    }
+    func headline(id: String) async throws -> Headline? { try await base.headline(id: id) }
+
+    func all() async throws -> [Headline] {
+        let headlines = try await base.all()
+        reads.add(1, ordering: .relaxed)
+        if holding.load(ordering: .relaxed) {
+            await withCheckedContinuation { continuation in held.withLock { $0 = continuation } }
+        }
+        return headlines
+    }
+
+    /// Lets a held read return, once it is waiting.
+    func release() async {
+        while true {
+            if let continuation = held.withLock({ $0.take() }) {
+                continuation.resume()
+                return
+            }
+            await Task.yield()
+        }
+    }
+}
+
+@Suite("Headlines kept in memory")
+struct HeadlineCacheTests {
+    static func stories(_ count: Int, prefix: String = "Story") -> [Headline] {
+        (0..<count).map { Headline(id: "\(prefix)-\($0)", headline: "\(prefix) \($0)", updated: Int64(1_000 - $0), introduction: "i") }
+    }
+
+    @Test("pages are read from memory: one read of the store serves every page and story until something changes")
+    func readsOnce() async throws {
+        let store = CountingStore()
+        _ = try await store.replace(with: Self.stories(120), at: Date(timeIntervalSince1970: 0))
+        let cache = HeadlineCache(store)
+
+        let first = try #require(try await cache.listState(after: nil))
+        #expect(first.rows.map(\.headline) == (0..<50).map { "Story \($0)" })
+        #expect(first.rows[0].dateText == "1 January 1970")
+        #expect(first.nextCursor == "Story-49")
+        #expect(first.status.text == "Last updated 1 January 1970 at 00:00 UTC.")
+        let second = try #require(try await cache.listState(after: first.nextCursor))
+        #expect(second.rows.first?.headline == "Story 50")
+        let last = try #require(try await cache.listState(after: second.nextCursor))
+        #expect(last.rows.map(\.headline) == (100..<120).map { "Story \($0)" })
+        #expect(last.nextCursor == nil)
+        #expect(try await cache.row(id: "Story-7")?.headline == "Story 7")
+        #expect(try await cache.row(id: "nope") == nil)
+        #expect(try await cache.listState(after: "nope") == nil, "an unknown cursor is reported, not mistaken for the top")
+        #expect(store.reads.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("a write through the cache is seen by the next page; a write by another process once invalidated")
+    func invalidation() async throws {
+        let store = CountingStore()
+        _ = try await store.replace(with: Self.stories(3), at: Date(timeIntervalSince1970: 0))
+        let cache = HeadlineCache(store)
+        #expect(try await cache.listState(after: nil)?.rows.count == 3)
+
+        _ = try await cache.replace(with: Self.stories(2, prefix: "New"), at: Date(timeIntervalSince1970: 60))
+        #expect(try await cache.listState(after: nil)?.rows.map(\.headline) == ["New 0", "New 1"])
+        try await cache.recordFailure("The feed answered 500.", at: Date(timeIntervalSince1970: 120))
+        #expect(try await cache.listState(after: nil)?.status.isProblem == true)
+
+        // Another process writes to the database: the copy stays until the host's change monitor invalidates it.
+        _ = try await store.replace(with: Self.stories(1, prefix: "CLI"), at: Date(timeIntervalSince1970: 180))
+        #expect(try await cache.listState(after: nil)?.rows.count == 2)
+        cache.invalidate()
+        #expect(try await cache.listState(after: nil)?.rows.map(\.headline) == ["CLI 0"])
+        #expect(store.reads.load(ordering: .relaxed) == 4)
+    }
+
+    @Test("readers arriving together share one read of the store")
+    func sharedRead() async throws {
+        let store = CountingStore()
+        _ = try await store.replace(with: Self.stories(3), at: Date(timeIntervalSince1970: 0))
+        let cache = HeadlineCache(store)
+        store.holding.store(true, ordering: .relaxed)
+        async let readers = withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<20 { group.addTask { try await cache.listState(after: nil)?.rows.count ?? -1 } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        await store.release()
+        #expect(try await readers == Array(repeating: 3, count: 20))
+        #expect(store.reads.load(ordering: .relaxed) == 1, "twenty readers, one read")
+    }
+
+    @Test("a read that overlaps a write is not kept: the next page shows what was written")
+    func overlappingWrite() async throws {
+        let store = CountingStore()
+        _ = try await store.replace(with: Self.stories(3), at: Date(timeIntervalSince1970: 0))
+        let cache = HeadlineCache(store)
+        store.holding.store(true, ordering: .relaxed)
+        async let reader = cache.listState(after: nil)?.rows.count
+        // The read is under way with the old headlines when a Reload stores new ones.
+        while store.held.withLock({ $0 == nil }) { await Task.yield() }
+        _ = try await cache.replace(with: Self.stories(5, prefix: "New"), at: Date(timeIntervalSince1970: 60))
+        store.holding.store(false, ordering: .relaxed)
+        await store.release()
+        #expect(try await reader == 3, "a reader who asked before the write sees the old page")
+        #expect(try await cache.listState(after: nil)?.rows.count == 5, "the overlapping read was not kept")
+        #expect(store.reads.load(ordering: .relaxed) == 2)
+    }
+}
