@@ -112,8 +112,15 @@ def test_a_script_typed_as_a_name_is_shown_as_text_and_never_runs(host, browser)
 
 
 def test_the_list_updates_live_when_the_cli_adds_a_task(host, browser):
+    host.cli("tasks", "add", "Already there", "--date", "2999-05-01")
     browser.get(host.url + "/tasks")
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    browser.execute_script("document.querySelectorAll('.task-row').forEach(function (row) { row.keptNode = true; })")
     host.cli("tasks", "add", "Added from the terminal", "--date", "2999-06-01")
     wait(browser, lambda d: "Added from the terminal" in names(d), message="the page did not update live")
     assert names(browser)[0] == "Added from the terminal"
+    # Only the new row is new: the row that did not change is the same node (its swipe state and focus are kept).
+    kept = browser.execute_script(
+        "var rows = {}; document.querySelectorAll('.task-row').forEach(function (r) {"
+        " rows[r.querySelector('.task-name').textContent.trim()] = r.keptNode === true; }); return rows;")
+    assert kept["Added from the terminal"] is False and kept["Already there"] is True

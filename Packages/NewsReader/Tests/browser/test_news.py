@@ -156,6 +156,7 @@ def test_a_live_update_adds_the_new_story_and_keeps_focus(news, browser):
     link = browser.find_elements(By.CSS_SELECTOR, ".news-row a")[1]
     href = link.get_attribute("href")
     browser.execute_script("arguments[0].focus()", link)
+    browser.execute_script("document.querySelectorAll('.news-row').forEach(function (row) { row.keptNode = true; })")
 
     # Another process (the CLI) fetches a feed with one more story: the open page shows it without a reload.
     updated = dict(FEED, headlines=[{"headline": "Breaking", "updated": 1800000000, "introduction": "New."}] + FEED["headlines"])
@@ -164,3 +165,36 @@ def test_a_live_update_adds_the_new_story_and_keeps_focus(news, browser):
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 4, message="live update did not arrive")
     assert browser.find_elements(By.CSS_SELECTOR, ".news-row .news-headline")[0].text == "Breaking"
     assert browser.execute_script("return document.activeElement.href") == href
+    # Updated in place: the new story is inserted; the three that did not change are the same nodes as before.
+    kept = browser.execute_script("return Array.from(document.querySelectorAll('.news-row')).map(function (r) { return r.keptNode === true; })")
+    assert kept == [False, True, True, True]
+
+
+def test_pull_to_refresh_reloads_on_a_touch_screen(news, browser):
+    host, feed = news
+    browser.set_window_size(375, 812)
+    browser.get(host.url + "/news")
+    fetches = lambda: sum(1 for p in feed.hits if p.startswith("/feed.json"))
+    assert fetches() == 0
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+    def touch(kind, y):
+        points = [] if kind == "touchEnd" else [{"x": 180, "y": y}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    # A short pull shows the hint and does nothing.
+    touch("touchStart", 150)
+    touch("touchMove", 190)
+    assert browser.find_element(By.ID, "news-pull").is_displayed()
+    touch("touchEnd", 190)
+    assert not browser.find_element(By.ID, "news-pull").is_displayed()
+    assert fetches() == 0
+    # A pull past 80 px asks to be released, and releasing reloads the headlines from the feed.
+    touch("touchStart", 150)
+    for y in (190, 230, 260):
+        touch("touchMove", y)
+    assert browser.find_element(By.ID, "news-pull").text == "Release to reload"
+    touch("touchEnd", 260)
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="pull did not reload")
+    assert fetches() == 1
+    assert "Headlines updated: 3 new." in browser.find_element(By.TAG_NAME, "body").text

@@ -112,9 +112,65 @@
 
   // Parts marked data-live-refresh="<event names>" data-src="<url>" reload themselves when one of those events arrives,
   // and once whenever the live stream (re)connects, since a change may have happened between the page being
-  // rendered and the stream being open. The part is only replaced when its content really differs.
+  // rendered and the stream being open. Only what differs is touched: an element with an id (a row) whose markup is
+  // the one the server sent last stays the same node, so its focus, listeners and state are kept; a changed one is
+  // replaced, a new one inserted, a gone one removed; elements without an id are updated in place, recursively.
+  var rendered = new WeakMap(); // element with an id -> the markup the server sent for it
+  var sent = new WeakMap(); // live part -> the markup the server sent for it last
+  function remember(root) {
+    root.querySelectorAll("[id]").forEach(function (node) { rendered.set(node, node.outerHTML); });
+  }
   function normalized(html) {
     return html.replace(/\s+/g, " ").replace(/> </g, "><").trim();
+  }
+  function compatible(node, next) {
+    if (node.nodeType !== next.nodeType) return false;
+    if (node.nodeType !== 1) return true;
+    return !node.id && !next.id && node.tagName === next.tagName;
+  }
+  function morph(target, source) {
+    var keyed = {};
+    Array.prototype.forEach.call(target.children, function (child) { if (child.id) keyed[child.id] = child; });
+    var cursor = target.firstChild;
+    Array.prototype.slice.call(source.childNodes).forEach(function (next) {
+      // Indentation the server wrote before an element is not worth matching against it.
+      while (next.nodeType === 1 && cursor && cursor.nodeType === 3 && !cursor.nodeValue.trim()) {
+        var blank = cursor;
+        cursor = cursor.nextSibling;
+        target.removeChild(blank);
+      }
+      var kept = next.nodeType === 1 && next.id ? keyed[next.id] : null;
+      if (kept) {
+        delete keyed[next.id];
+        if (kept !== cursor) target.insertBefore(kept, cursor); else cursor = cursor.nextSibling;
+        if (rendered.get(kept) !== next.outerHTML) {
+          remember(next);
+          rendered.set(next, next.outerHTML);
+          target.replaceChild(next, kept);
+        }
+      } else if (cursor && compatible(cursor, next)) {
+        if (cursor.nodeType === 1) {
+          Array.prototype.slice.call(cursor.attributes).forEach(function (a) {
+            if (!next.hasAttribute(a.name)) cursor.removeAttribute(a.name);
+          });
+          Array.prototype.forEach.call(next.attributes, function (a) {
+            if (cursor.getAttribute(a.name) !== a.value) cursor.setAttribute(a.name, a.value);
+          });
+          morph(cursor, next);
+        } else if (cursor.nodeValue !== next.nodeValue) {
+          cursor.nodeValue = next.nodeValue;
+        }
+        cursor = cursor.nextSibling;
+      } else {
+        if (next.nodeType === 1) { remember(next); if (next.id) rendered.set(next, next.outerHTML); }
+        target.insertBefore(next, cursor);
+      }
+    });
+    while (cursor) {
+      var gone = cursor;
+      cursor = cursor.nextSibling;
+      target.removeChild(gone);
+    }
   }
   function refresh(el) {
     if (!el.dataset.src) return;
@@ -124,15 +180,20 @@
       if (html === null) return;
       var incoming = document.createElement("template");
       incoming.innerHTML = html;
-      if (normalized(incoming.innerHTML) === normalized(el.innerHTML)) return;
-      // Keep focus where the person is: on the same element (by id, or a link to the same address) after the swap.
+      var markup = incoming.innerHTML;
+      if (normalized(markup) === normalized(sent.has(el) ? sent.get(el) : el.innerHTML)) return;
+      // Keep focus where the person is: on the same element, or (when it was replaced) the one with its id or address.
       var active = document.activeElement;
-      var focusedId = active && el.contains(active) ? active.id : "";
-      var focusedHref = active && el.contains(active) && active.getAttribute ? active.getAttribute("href") : null;
-      el.innerHTML = html;
-      var again = focusedId ? document.getElementById(focusedId)
-        : focusedHref ? el.querySelector('a[href="' + CSS.escape(focusedHref) + '"]') : null;
-      if (again) again.focus();
+      var inside = active && el.contains(active);
+      var focusedId = inside ? active.id : "";
+      var focusedHref = inside && active.getAttribute ? active.getAttribute("href") : null;
+      morph(el, incoming.content);
+      sent.set(el, markup);
+      if (inside && document.activeElement !== active) {
+        var again = active.isConnected ? active : focusedId ? document.getElementById(focusedId)
+          : focusedHref ? el.querySelector('a[href="' + CSS.escape(focusedHref) + '"]') : null;
+        if (again) again.focus();
+      }
       swipeRows(el);
       el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
     }).catch(function () {});
@@ -148,6 +209,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-live-refresh]").forEach(remember);
     connect();
     swipeRows(document);
   });
