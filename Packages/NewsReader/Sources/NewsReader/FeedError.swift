@@ -27,6 +27,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case badAddress(String)
     /// The headlines were fetched but could not be stored (a full disk, a locked or damaged database file).
     case notSaved
+    /// The fetch was stopped because the host is shutting down.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -46,6 +48,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreachable(let reason): "The news server could not be reached (\(reason))."
         case .badAddress(let address): "The news feed address \(address) is not an http or https address."
         case .notSaved: "The headlines were fetched but could not be saved; the ones shown are the last saved."
+        case .cancelled: "The fetch was stopped because the host is shutting down."
         }
     }
 }

@@ -25,6 +25,7 @@ public actor FeedRefresher {
     private let bus: NotificationBus
     private let now: @Sendable () -> Date
     private var running: Task<RefreshOutcome, Never>?
+    private var stopped = false
 
     /// A refresher.
     public init(
@@ -45,12 +46,20 @@ public actor FeedRefresher {
 
     /// Fetches the feed now, or joins the fetch already running, and returns how it ended.
     public func refresh() async -> RefreshOutcome {
+        if stopped { return .failed(.cancelled) }
         if let running { return await running.value }
         let task = Task { await self.fetchAndStore() }
         running = task
         let outcome = await task.value
         running = nil
         return outcome
+    }
+
+    /// Stops for good, for the host's shutdown: the fetch under way is cancelled (its waiters get
+    /// ``FeedError/cancelled``, and nothing is recorded), and later refreshes do nothing.
+    public func stop() {
+        stopped = true
+        running?.cancel()
     }
 
     private func fetchAndStore() async -> RefreshOutcome {
@@ -62,6 +71,8 @@ public actor FeedRefresher {
         } catch {
             result = .failure(error)
         }
+        // Stopped during the fetch: whatever it ended with was caused by the stop, so it is not the feed's fault.
+        if Task.isCancelled { return .failed(.cancelled) }
         analytics.record(.load(milliseconds: Self.milliseconds(clock.now - start)))
         let before = try? await store.status()
         do {

@@ -17,6 +17,8 @@ public struct NewsSettings: Sendable, Equatable {
     public var analytics: URL?
     /// Minutes between background refreshes while the host runs; 0 turns them off.
     public var refreshMinutes: Int
+    /// The time between background refreshes, or nil when they are off.
+    public var refreshInterval: Duration? { refreshMinutes > 0 ? .seconds(refreshMinutes * 60) : nil }
     /// How long a feed fetch may take before it is given up.
     public var fetchTimeout: Duration
     /// How long an analytics hit may take before it is given up.

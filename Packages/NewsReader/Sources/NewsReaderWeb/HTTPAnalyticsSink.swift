@@ -13,7 +13,7 @@ public final class HTTPAnalyticsSink: AnalyticsSink, Service {
     /// The most hits waiting to be sent.
     public static let queueLimit = 256
 
-    private let client: HTTPClient
+    private let client: @Sendable () -> HTTPClient
     private let base: URL?
     private let timeout: Duration
     private let logger: Logger
@@ -23,7 +23,12 @@ public final class HTTPAnalyticsSink: AnalyticsSink, Service {
     private let stopping = Atomic<Bool>(false)
 
     /// A sink sending to `base` (nil: analytics off, every hit is dropped silently).
-    public init(client: HTTPClient, base: URL?, timeout: Duration, logger: Logger) {
+    public convenience init(client: HTTPClient, base: URL?, timeout: Duration, logger: Logger) {
+        self.init(client: { client }, base: base, timeout: timeout, logger: logger)
+    }
+
+    /// A sink sending with the client `client` gives when a hit is sent (one made on first use).
+    init(client: @escaping @Sendable () -> HTTPClient, base: URL?, timeout: Duration, logger: Logger) {
         self.client = client
         self.base = base
         self.timeout = timeout
@@ -61,7 +66,7 @@ public final class HTTPAnalyticsSink: AnalyticsSink, Service {
         request.headers.add(name: "User-Agent", value: "Atelier-News/1.0")
         do {
             let deadline = NIODeadline.now() + .nanoseconds(HTTPFeedTransport.nanoseconds(timeout))
-            let response = try await client.execute(request, deadline: deadline)
+            let response = try await client().execute(request, deadline: deadline)
             _ = try? await response.body.collect(upTo: 64 * 1024)
             if (200..<400).contains(response.status.code) {
                 if failing.exchange(false, ordering: .relaxed) { logger.info("News analytics are reachable again.") }

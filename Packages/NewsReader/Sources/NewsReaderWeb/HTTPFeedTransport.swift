@@ -8,10 +8,15 @@ import NewsReader
 public struct HTTPFeedTransport: FeedTransport {
     /// The most redirects followed.
     public static let maxRedirects = 5
-    private let client: HTTPClient
+    private let client: @Sendable () -> HTTPClient
 
     /// A transport on `client` (shared, shut down by its owner).
     public init(client: HTTPClient) {
+        self.client = { client }
+    }
+
+    /// A transport on the client `client` gives when a fetch starts (one made on first use).
+    init(client: @escaping @Sendable () -> HTTPClient) {
         self.client = client
     }
 
@@ -34,7 +39,7 @@ public struct HTTPFeedTransport: FeedTransport {
         request.headers.add(name: "Accept", value: "application/json")
         do {
             let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
-            let response = try await client.execute(request, deadline: deadline)
+            let response = try await client().execute(request, deadline: deadline)
             guard (200..<300).contains(response.status.code) else {
                 throw FeedError.status(Int(response.status.code))
             }

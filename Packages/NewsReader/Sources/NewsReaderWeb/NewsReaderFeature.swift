@@ -5,6 +5,7 @@ import Kernel
 import KernelWeb
 import NewsReader
 import ServiceLifecycle
+import Synchronization
 
 /// The news reader, plugged into Atelier: its options, CLI, pages, background refresh, analytics and look.
 public struct NewsReaderFeature: WebFeature {
@@ -32,18 +33,18 @@ public struct NewsReaderFeature: WebFeature {
             throw CommandFailure(error.description)
         }
         let bus = context.feature.bus
-        let client = HTTPFeedTransport.makeClient()
+        let client = HTTPClientOwner()
         // Pages read the cache; the refresher writes through it, so its writes invalidate it.
         let headlines = HeadlineCache(SQLiteHeadlineStore(writer: context.feature.database))
         let analytics = HTTPAnalyticsSink(
-            client: client,
+            client: { client.client },
             base: settings.analytics,
             timeout: settings.analyticsTimeout,
             logger: context.feature.logger
         )
         let refresher = FeedRefresher(
             settings: settings,
-            transport: HTTPFeedTransport(client: client),
+            transport: HTTPFeedTransport(client: { client.client }),
             store: headlines,
             analytics: analytics,
             bus: bus
@@ -52,9 +53,9 @@ public struct NewsReaderFeature: WebFeature {
             routes: NewsRoutes(headlines: headlines, refresher: refresher, analytics: analytics, pages: context.pages),
             // Shut down in reverse order: the timer, then the analytics sender, then the client they share.
             services: [
-                HTTPClientOwner(client: client),
+                client,
                 analytics,
-                FeedRefreshService(refresher: refresher, minutes: settings.refreshMinutes, logger: context.feature.logger),
+                FeedRefreshService(refresher: refresher, interval: settings.refreshInterval, logger: context.feature.logger),
             ],
             liveEvents: [HeadlinesChanged.self],
             outsideChanges: { _ in
@@ -65,12 +66,27 @@ public struct NewsReaderFeature: WebFeature {
     }
 }
 
-/// Keeps the shared HTTP client until the host shuts down, then shuts it down.
-struct HTTPClientOwner: Service {
-    let client: HTTPClient
+/// The reader's one HTTP client, shared by the feed fetches and the analytics sender: made on first use, so a host
+/// that fails to start (a later feature's settings refused) never holds a client it must shut down, and shut down
+/// with the host.
+final class HTTPClientOwner: Service, Sendable {
+    private let made = Mutex<HTTPClient?>(nil)
+
+    /// The client, made now if this is the first use.
+    var client: HTTPClient {
+        made.withLock { made in
+            if let client = made { return client }
+            let client = HTTPFeedTransport.makeClient()
+            made = client
+            return client
+        }
+    }
+
+    /// Whether the client has been made.
+    var isMade: Bool { made.withLock { $0 != nil } }
 
     func run() async throws {
         try? await gracefulShutdown()
-        try await client.shutdown()
+        if let client = made.withLock({ $0 }) { try await client.shutdown() }
     }
 }

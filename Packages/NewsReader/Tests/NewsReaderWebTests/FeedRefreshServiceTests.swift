@@ -1,0 +1,123 @@
+import Foundation
+import KernelBus
+import KernelTestSupport
+import Logging
+import NewsReader
+import ServiceLifecycle
+import Synchronization
+import Testing
+
+@testable import NewsReaderWeb
+
+/// Keeps what the refresher stores, to see what a shutdown leaves behind.
+final class KeptHeadlines: HeadlineStore {
+    let kept = Mutex<(headlines: [Headline], failures: [String])>(([], []))
+
+    func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
+        kept.withLock {
+            let changed = $0.headlines != headlines
+            $0.headlines = headlines
+            return changed ? HeadlineChanges(added: headlines.map(\.id)) : HeadlineChanges()
+        }
+    }
+    func recordFailure(_ message: String, at date: Date) async throws { kept.withLock { $0.failures.append(message) } }
+    func status() async throws -> FeedStatus { FeedStatus(count: kept.withLock { $0.headlines.count }) }
+    func page(after cursor: String?, limit: Int) async throws -> HeadlinePage {
+        HeadlinePage(headlines: Array(try await all().prefix(limit)), nextCursor: nil)
+    }
+    func headline(id: String) async throws -> Headline? { try await all().first { $0.id == id } }
+    func all() async throws -> [Headline] { kept.withLock { $0.headlines } }
+}
+
+/// The background refresh, run as the host runs it: in a service group, against a real HTTP server on loopback.
+@Suite("Background refresh")
+struct FeedRefreshServiceTests {
+    static let feed = #"{"headlines":[{"headline":"A","updated":1,"introduction":"a"}]}"#
+
+    func refresher(_ server: FeedServer, client: HTTPClientOwner, store: KeptHeadlines, bus: NotificationBus) -> FeedRefresher {
+        FeedRefresher(
+            settings: NewsSettings(feed: URL(string: server.url("/feed.json"))!, analytics: nil),
+            transport: HTTPFeedTransport(client: { client.client }),
+            store: store,
+            analytics: HTTPAnalyticsSink(client: { client.client }, base: nil, timeout: .seconds(1), logger: Logger(label: "test")),
+            bus: bus
+        )
+    }
+
+    @Test("with an interval the feed is fetched at start and again each interval; a change is posted; shutdown stops it")
+    func ticks() async throws {
+        let server = try await FeedServer()
+        server.set("/feed.json", .json(Self.feed))
+        let client = HTTPClientOwner()
+        let store = KeptHeadlines()
+        let bus = NotificationBus()
+        let posted = Atomic<Int>(0)
+        let observation = bus.addObserver(for: HeadlinesChanged.self) { _ in posted.add(1, ordering: .relaxed) }
+        let service = FeedRefreshService(
+            refresher: refresher(server, client: client, store: store, bus: bus),
+            interval: .milliseconds(150),
+            logger: Logger(label: "test")
+        )
+        let group = ServiceGroup(configuration: .init(services: [client, service], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await eventually("three ticks") { server.hits("/feed.json").count >= 3 }
+            #expect(store.kept.withLock { $0.headlines.map(\.headline) } == ["A"])
+            #expect(posted.load(ordering: .relaxed) == 1, "only the first fetch changed anything")
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let afterShutdown = server.hits("/feed.json").count
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(server.hits("/feed.json").count == afterShutdown, "no fetch after shutdown")
+        withExtendedLifetime(observation) {}
+        await server.stop()
+    }
+
+    @Test("a fetch under way at shutdown is cancelled at once, not waited for, and records no failure")
+    func shutdownDuringFetch() async throws {
+        let server = try await FeedServer()
+        server.set("/feed.json", FeedServer.Answer(body: Data(Self.feed.utf8), delay: .seconds(8)))
+        let client = HTTPClientOwner()
+        let store = KeptHeadlines()
+        let service = FeedRefreshService(
+            refresher: refresher(server, client: client, store: store, bus: NotificationBus()),
+            interval: .seconds(60),
+            logger: Logger(label: "test")
+        )
+        let group = ServiceGroup(configuration: .init(services: [client, service], logger: Logger(label: "test")))
+        let clock = ContinuousClock()
+        var stopping = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await eventually("the fetch starts") { server.hits("/feed.json").count == 1 }
+            stopping = clock.now
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(clock.now - stopping < .seconds(2), "the 8-second fetch (10-second deadline) was not waited for")
+        #expect(store.kept.withLock { $0.failures }.isEmpty)
+        await server.stop()
+    }
+
+    @Test("with no interval nothing is fetched, and the client is never made")
+    func off() async throws {
+        let server = try await FeedServer()
+        let client = HTTPClientOwner()
+        let service = FeedRefreshService(
+            refresher: refresher(server, client: client, store: KeptHeadlines(), bus: NotificationBus()),
+            interval: nil,
+            logger: Logger(label: "test")
+        )
+        let group = ServiceGroup(configuration: .init(services: [client, service], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await Task.sleep(for: .milliseconds(300))
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(server.requests.isEmpty)
+        #expect(!client.isMade)
+        await server.stop()
+    }
+}
