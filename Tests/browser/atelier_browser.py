@@ -29,13 +29,14 @@ def atelier_binary():
 class Host:
     """A running `atelier serve` process."""
 
-    def __init__(self, data_dir, features=None, options=()):
-        """`options` are more `atelier serve` arguments, such as a feature's (`--news-feed URL`)."""
+    def __init__(self, data_dir, features=None, options=(), env=None):
+        """`options` are more `atelier serve` arguments, such as a feature's (`--news-feed URL`); `env` more
+        environment variables for the host process (such as `TZ`)."""
         self.data_dir = data_dir
         args = [atelier_binary(), "serve", "--port", "0", "--data-dir", data_dir, *options]
         if features:
             args += ["--features", features]
-        env = dict(os.environ, LOG_LEVEL="warning", XDG_CONFIG_HOME=data_dir)
+        env = dict(os.environ, LOG_LEVEL="warning", XDG_CONFIG_HOME=data_dir, **(env or {}))
         env.pop("DISPLAY", None)
         env.pop("WAYLAND_DISPLAY", None)
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)

@@ -2,7 +2,10 @@ import Foundation
 import NewsReader
 import Testing
 
-@Suite("Dates in words", .serialized)
+/// The machine's time zone changing nothing is checked where it can be set safely, for a whole process: the browser
+/// tests run the host with `TZ=America/Los_Angeles`, where the feed's midnight-UTC dates are still the day before.
+/// (Setting `TZ` here would race with every other test running in this process.)
+@Suite("Dates in words")
 struct HeadlineDateTests {
     @Test(
         "dates are day, month in words and year, in UTC",
@@ -17,22 +20,5 @@ struct HeadlineDateTests {
     func words(epoch: Int64, text: String, machine: String) {
         #expect(HeadlineDate.text(epoch) == text)
         #expect(HeadlineDate.machineText(epoch) == machine)
-    }
-
-    @Test("the machine's time zone changes nothing", arguments: ["Pacific/Kiritimati", "America/Los_Angeles", "Asia/Kolkata", "UTC"])
-    func timeZones(zone: String) {
-        let previous = ProcessInfo.processInfo.environment["TZ"]
-        setenv("TZ", zone, 1)
-        tzset()
-        NSTimeZone.resetSystemTimeZone()
-        defer {
-            if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
-            tzset()
-            NSTimeZone.resetSystemTimeZone()
-        }
-        #expect(TimeZone.current.identifier == zone || zone == "UTC")
-        #expect(HeadlineDate.text(0) == "1 January 1970")
-        #expect(HeadlineDate.text(1_546_300_800) == "1 January 2019")
-        #expect(HeadlineDate.text(951_782_400) == "29 February 2000")
     }
 }

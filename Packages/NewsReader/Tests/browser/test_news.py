@@ -59,11 +59,13 @@ class FeedServer:
 def news():
     feed = FeedServer()
     data_dir = tempfile.mkdtemp(prefix="atelier-news-")
+    # The host runs on Los Angeles time, where each of the feed's dates is still the day before at 00:00 UTC: the
+    # dates shown must be UTC's whatever the machine's zone.
     host = Host(data_dir, options=[
         "--news-feed", feed.url + "/feed.json",
         "--news-analytics", feed.url + "/analytics",
         "--news-refresh-minutes", "0",
-    ])
+    ], env={"TZ": "America/Los_Angeles"})
     yield host, feed
     host.stop()
     feed.stop()
