@@ -3,10 +3,12 @@ designer's typography as computed by the browser, the dates, the analytics hits,
 
 import http.server
 import json
+import re
 import shutil
 import tempfile
 import threading
 import urllib.parse
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -200,3 +202,26 @@ def test_pull_to_refresh_reloads_on_a_touch_screen(news, browser):
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="pull did not reload")
     assert fetches() == 1
     assert "Headlines updated: 3 new." in browser.find_element(By.TAG_NAME, "body").text
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Asia/Kolkata", "UTC"])
+def test_dates_are_utc_whatever_the_machine_zone(zone):
+    # The fixture's host runs on Los Angeles time (UTC-8); these are ahead of UTC, where 1700000000 (22:13 UTC on
+    # 14 November 2023) is already the 15th.
+    feed = FeedServer()
+    data_dir = tempfile.mkdtemp(prefix="atelier-news-zone-")
+    host = Host(data_dir, options=["--news-analytics", "off", "--news-refresh-minutes", "0"], env={"TZ": zone})
+    try:
+        host.cli("news", "headlines", "--refresh", "--feed", feed.url + "/feed.json", "--analytics", "off")
+        with urllib.request.urlopen(host.url + "/news", timeout=10) as response:
+            page = response.read().decode("utf-8")
+        dates = re.findall(r'<time class="news-date" datetime="([0-9-]+)">([^<]+)</time>', page)
+        assert dates == [
+            ("2023-11-14", "14 November 2023"),
+            ("2019-01-01", "1 January 2019"),
+            ("2000-02-29", "29 February 2000"),
+        ]
+    finally:
+        host.stop()
+        feed.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
