@@ -166,7 +166,7 @@ struct CommandTests {
         try await run(["notify", "Essay due", "Tomorrow", "--link", "/tasks", "--data-dir", temp.path])
         let database = try FeatureDatabase.open(named: "kernel", in: temp.dataDirectory, migrations: NoticeCenter.migrations)
         let center = NoticeCenter(database: database, bus: .init())
-        #expect(try center.scheduled().map(\.title) == ["Essay due"])
-        #expect(try center.deliverDue().map(\.title) == ["Essay due"])
+        #expect(try await center.scheduled().map(\.title) == ["Essay due"])
+        #expect(try await center.deliverDue().map(\.title) == ["Essay due"])
     }
 }

@@ -68,7 +68,10 @@ struct TerminalProgressDisplay {
         var tick = 0
         var drawn = 0
         while true {
-            let items = ids.compactMap { try? engine.store.find(id: $0) }
+            var items: [DownloadItem] = []
+            for id in ids {
+                if let item = try? await engine.store.find(id: id) { items.append(item) }
+            }
             let done = items.count < ids.count || items.allSatisfy(\.state.isFinished)
             if isTerminal || done {
                 var output = drawn > 0 ? "\u{1B}[\(drawn)A" : ""

@@ -29,6 +29,9 @@ public actor DownloadEngine {
     private var cancelRequested: Set<Int64> = []
     private var waiters: [Int64: [CheckedContinuation<DownloadItem?, Never>]] = [:]
     private var isShutDown = false
+    private var isScheduling = false
+    private var scheduleAgain = false
+    private var schedulingTask: Task<Void, Never>?
 
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
     public init(
@@ -52,21 +55,25 @@ public actor DownloadEngine {
     }
 
     /// Validates `text` as an http(s) address and queues a download of it.
-    public func start(_ text: String) throws -> DownloadItem {
+    public func start(_ text: String) async throws -> DownloadItem {
         let url = try DownloadURLValidation.validate(text).get()
-        let item = try store.insert(url: url.absoluteString)
+        let item = try await store.insert(url: url.absoluteString)
         DownloadNotifications.postChanged(item, on: bus)
         schedule()
-        return try store.find(id: item.id ?? 0) ?? item
+        return try await store.find(id: item.id ?? 0) ?? item
     }
 
     /// Stops download `id` if it is queued or running; its row says Cancelled.
     @discardableResult
-    public func cancel(id: Int64) throws -> DownloadItem {
-        guard var item = try store.find(id: id) else { throw DownloadError.notFound(id: id) }
-        guard !item.state.isFinished else { return item }
-        item.state = .cancelled
-        item = try store.save(item)
+    public func cancel(id: Int64) async throws -> DownloadItem {
+        // Checked and written in one transaction: a transfer ending meanwhile either finished first (the row stays
+        // as it ended) or sees the Cancel when it saves its end (a person's Cancel stands).
+        let change = try await store.update(id: id) { item in
+            guard !item.state.isFinished else { return }
+            item.state = .cancelled
+        }
+        guard let (before, item) = change else { throw DownloadError.notFound(id: id) }
+        guard before.state != item.state else { return item }
         if let running = running[id] {
             cancelRequested.insert(id)
             running.task.cancel()
@@ -79,51 +86,59 @@ public actor DownloadEngine {
 
     /// Queues a finished download again; a partial file left by a cancel or failure is resumed when possible.
     @discardableResult
-    public func retry(id: Int64) throws -> DownloadItem {
-        guard var item = try store.find(id: id) else { throw DownloadError.notFound(id: id) }
-        guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
-        if item.state == .completed {
-            item.receivedBytes = 0
-            DownloadFile.remove(at: filePath(for: id))
+    public func retry(id: Int64) async throws -> DownloadItem {
+        let path = filePath(for: id)
+        let change = try await store.update(id: id) { item in
+            guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
+            if item.state == .completed {
+                // Finished, so no transfer is writing the file.
+                item.receivedBytes = 0
+                DownloadFile.remove(at: path)
+            }
+            item.state = .queued
+            item.failure = nil
         }
-        item.state = .queued
-        item.failure = nil
-        item = try store.save(item)
+        guard let (_, item) = change else { throw DownloadError.notFound(id: id) }
         DownloadNotifications.postChanged(item, on: bus)
         schedule()
         return item
     }
 
     /// Deletes a finished download's row and file.
-    public func remove(id: Int64) throws {
-        guard let item = try store.find(id: id) else { throw DownloadError.notFound(id: id) }
-        guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
-        try store.delete(id: id)
+    public func remove(id: Int64) async throws {
+        let item = try await store.deleteFinished(id: id)
         DownloadFile.remove(at: filePath(for: id))
         DownloadNotifications.postChanged(item, on: bus, removed: true)
     }
 
     /// Puts downloads a previous run left running back in the queue, and starts what the limits allow.
-    public func resumeInterrupted() throws {
-        let count = try store.requeueInterrupted()
+    public func resumeInterrupted() async throws {
+        let count = try await store.requeueInterrupted()
         if count > 0 { logger.info("Resuming \(count) interrupted download(s)") }
         schedule()
     }
 
     /// Waits until download `id` is completed, cancelled or failed (or removed, giving nil).
     public func waitUntilFinished(id: Int64) async -> DownloadItem? {
-        guard let item = try? store.find(id: id), !item.state.isFinished else {
-            return try? store.find(id: id)
-        }
-        return await withCheckedContinuation { continuation in
+        await withCheckedContinuation { continuation in
+            // Waiting first, then looking: an end that comes after the look settles the waiter, and one that came
+            // before it is seen by the look.
             waiters[id, default: []].append(continuation)
+            Task { await self.settleIfFinished(id) }
         }
+    }
+
+    private func settleIfFinished(_ id: Int64) async {
+        let item = try? await store.find(id: id)
+        if item == nil || item?.state.isFinished == true { settle(item, id: id) }
     }
 
     /// Stops every running transfer (their rows go back to Queued, to resume on the next start) and closes the
     /// HTTP client. The engine starts nothing afterwards.
     public func shutdown() async {
         isShutDown = true
+        // A pass under way may be launching a download: let it register the transfer, so it is stopped below.
+        await schedulingTask?.value
         let tasks = running.values.map(\.task)
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
@@ -135,31 +150,53 @@ public actor DownloadEngine {
         waiters = [:]
     }
 
-    /// Starts queued downloads while the limits allow.
+    /// Starts queued downloads while the limits allow. One pass runs at a time (a pass reads the queue, then
+    /// launches); asking during a pass runs one more pass after it, so nothing is launched twice or missed.
     private func schedule() {
+        guard !isShutDown else { return }
+        guard !isScheduling else {
+            scheduleAgain = true
+            return
+        }
+        isScheduling = true
+        schedulingTask = Task {
+            repeat {
+                scheduleAgain = false
+                await schedulePass()
+            } while scheduleAgain && !isShutDown
+            isScheduling = false
+        }
+    }
+
+    private func schedulePass() async {
         guard !isShutDown, running.count < settings.maxConcurrentDownloads else { return }
         let queued: [DownloadItem]
         do {
-            queued = try store.queued()
+            queued = try await store.queued()
         } catch {
             logger.error("Could not read the download queue: \(error)")
             return
         }
-        for item in queued where running.count < settings.maxConcurrentDownloads {
+        for item in queued where running.count < settings.maxConcurrentDownloads && !isShutDown {
             guard let id = item.id, running[id] == nil else { continue }
             let host = item.host
             let fromHost = running.values.filter { $0.host == host }.count
             guard fromHost < settings.maxDownloadsPerServer else { continue }
-            launch(item, id: id, host: host)
+            await launch(id: id, host: host)
         }
     }
 
-    private func launch(_ queued: DownloadItem, id: Int64, host: String) {
-        var item = queued
-        item.state = .downloading
-        item.failure = nil
+    private func launch(id: Int64, host: String) async {
+        let item: DownloadItem
         do {
-            item = try store.save(item)
+            // Only a row still queued starts: it may have been cancelled since the queue was read.
+            let change = try await store.update(id: id) { item in
+                guard item.state == .queued else { return }
+                item.state = .downloading
+                item.failure = nil
+            }
+            guard let change, change.after.state == .downloading, change.before.state == .queued else { return }
+            item = change.after
         } catch {
             logger.error("Could not start download \(id): \(error)")
             return
@@ -171,12 +208,7 @@ public actor DownloadEngine {
             path: filePath(for: id),
             report: { [store, bus, logger] progress in
                 do {
-                    try store.writer.write { db in
-                        try db.execute(
-                            sql: "UPDATE downloads_item SET receivedBytes = ?, totalBytes = ? WHERE id = ? AND state = ?",
-                            arguments: [progress.receivedBytes, progress.totalBytes, id, DownloadState.downloading.rawValue]
-                        )
-                    }
+                    try await store.saveProgress(of: progress, id: id)
                 } catch {
                     logger.warning("Could not save progress of download \(id): \(error)")
                 }
@@ -185,32 +217,44 @@ public actor DownloadEngine {
         )
         let task = Task {
             let (outcome, item) = await transfer.run(item)
-            self.finish(id: id, outcome: outcome, item: item)
+            // Saved outside this task: when it was cancelled (a Cancel, or shutdown), GRDB would refuse to write the
+            // end from it.
+            await Task { await self.finish(id: id, outcome: outcome, item: item) }.value
         }
         running[id] = (task, host)
     }
 
-    private func finish(id: Int64, outcome: DownloadOutcome, item transferred: DownloadItem) {
+    private func finish(id: Int64, outcome: DownloadOutcome, item transferred: DownloadItem) async {
         running[id] = nil
         let cancelledByPerson = cancelRequested.remove(id) != nil
         defer { schedule() }
-        var item = transferred
+        let state: DownloadState
+        var failure: String?
         switch outcome {
         case _ where cancelledByPerson:
             // A person's Cancel stands, even if the transfer happened to end another way first.
-            item.state = .cancelled
+            state = .cancelled
         case .completed:
-            item.state = .completed
+            state = .completed
         case .failed(let reason):
-            item.state = .failed
-            item.failure = reason
+            state = .failed
+            failure = reason
         case .cancelled:
             // Only shutdown cancels without a person asking: leave the row to resume on the next start.
-            item.state = .queued
+            state = .queued
         }
+        var item = transferred
+        item.state = state
+        item.failure = failure
         do {
-            guard try store.find(id: id) != nil else { return settle(nil, id: id) }
-            item = try store.save(item)
+            let change = try await store.update(id: id) { [failure] item in
+                let cancelled = item.state == .cancelled
+                item = transferred
+                item.state = cancelled ? .cancelled : state
+                item.failure = cancelled ? nil : failure
+            }
+            guard let change else { return settle(nil, id: id) }
+            item = change.after
         } catch {
             logger.error("Could not save the end of download \(id): \(error)")
         }

@@ -50,13 +50,13 @@ public struct DownloadChanged: LiveEvent, Hashable {
 
     /// The messages for what another process recorded in the change log: one per download, in its stored state
     /// (read from `store`), or `removed`; ``outside`` alone when an entry names no download.
-    public static func messages(outside changes: [DatabaseChange], store: DownloadStore) -> [DownloadChanged] {
+    public static func messages(outside changes: [DatabaseChange], store: DownloadStore) async -> [DownloadChanged] {
         var seen = Set<Int64>()
         var messages: [DownloadChanged] = []
         for change in changes {
             guard let id = change.entityID else { return [.outside] }
             guard seen.insert(id).inserted else { continue }
-            if let item = try? store.find(id: id) {
+            if let item = try? await store.find(id: id) {
                 messages.append(DownloadChanged(item))
             } else {
                 messages.append(.removed(id: id))

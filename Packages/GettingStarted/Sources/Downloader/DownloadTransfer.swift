@@ -11,7 +11,7 @@ struct DownloadTransfer: Sendable {
     let settings: DownloadSettings
     let path: String
     /// Called with the item as it is now whenever progress is due to be reported.
-    let report: @Sendable (DownloadItem) -> Void
+    let report: @Sendable (DownloadItem) async -> Void
 
     /// Runs the transfer of `item`, updating it as facts arrive; returns how it ended with the final item.
     func run(_ start: DownloadItem) async -> (DownloadOutcome, DownloadItem) {
@@ -81,7 +81,7 @@ struct DownloadTransfer: Sendable {
             return .done(.failed(DownloadFailure.tooLarge(size: total, limit: settings.maxBytes)))
         }
         let file = try DownloadFile(path: path, append: append)
-        report(item)
+        await report(item)
         var lastReport = ContinuousClock.now
         for try await chunk in response.body {
             try file.append(chunk)
@@ -93,7 +93,7 @@ struct DownloadTransfer: Sendable {
             let now = ContinuousClock.now
             if now - lastReport >= settings.progressInterval {
                 lastReport = now
-                report(item)
+                await report(item)
             }
         }
         if let total, item.receivedBytes < total {

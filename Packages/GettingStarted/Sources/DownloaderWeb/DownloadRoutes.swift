@@ -18,10 +18,10 @@ struct DownloadRoutes: FeatureRoutes {
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get { request, context in
-            try listPage(url: "", error: nil, request: request, context: context)
+            try await listPage(url: "", error: nil, request: request, context: context)
         }
         routes.get("rows") { _, context in
-            PageRenderer.html(DownloadListPage.rows(try rows(context)))
+            PageRenderer.html(DownloadListPage.rows(try await rows(context)))
         }
         routes.post { request, context in
             let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""
@@ -29,7 +29,13 @@ struct DownloadRoutes: FeatureRoutes {
                 let item = try await engine.start(text)
                 return pages.redirect(to: "/downloads#download-\(item.id ?? 0)", flash: Flash(.success, "Started downloading \(item.url)."))
             } catch let error as DownloadURLError {
-                return try listPage(url: text, error: error.description, request: request, context: context, status: .unprocessableContent)
+                return try await listPage(
+                    url: text,
+                    error: error.description,
+                    request: request,
+                    context: context,
+                    status: .unprocessableContent
+                )
             }
         }
         routes.post(":id/cancel") { _, context in
@@ -46,14 +52,14 @@ struct DownloadRoutes: FeatureRoutes {
         }
         routes.post(":id/remove") { _, context in
             try await act(context) { id in
-                let url = try engine.store.find(id: id)?.url ?? "the download"
+                let url = try await engine.store.find(id: id)?.url ?? "the download"
                 try await engine.remove(id: id)
                 return "Removed \(url)."
             }
         }
         routes.get(":id") { request, context in
             let id = try Self.id(context)
-            guard let item = try engine.store.find(id: id) else {
+            guard let item = try await engine.store.find(id: id) else {
                 throw HTTPError(.notFound, message: DownloadError.notFound(id: id).description)
             }
             guard item.state == .completed else {
@@ -70,8 +76,8 @@ struct DownloadRoutes: FeatureRoutes {
         }
     }
 
-    private func rows(_ context: AppRequestContext) throws -> [DownloadRowView] {
-        try engine.store.all().map { DownloadRowView($0, csrfToken: context.csrfToken) }
+    private func rows(_ context: AppRequestContext) async throws -> [DownloadRowView] {
+        try await engine.store.all().map { DownloadRowView($0, csrfToken: context.csrfToken) }
     }
 
     private func listPage(
@@ -80,9 +86,9 @@ struct DownloadRoutes: FeatureRoutes {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) throws -> Response {
+    ) async throws -> Response {
         let view = DownloadListView(
-            rows: try rows(context),
+            rows: try await rows(context),
             url: url,
             urlError: error,
             maxSize: ByteCountText.format(engine.settings.maxBytes),

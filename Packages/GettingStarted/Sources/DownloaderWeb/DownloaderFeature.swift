@@ -36,8 +36,8 @@ public struct DownloaderFeature: WebFeature {
             outsideChanges: { [bus = feature.bus] changes in
                 // The CLI (another process) changed these downloads: update their rows, and move the bars of
                 // running downloads.
-                for message in DownloadChanged.messages(outside: changes, store: engine.store) { bus.post(message) }
-                for item in (try? engine.store.all()) ?? [] where item.state == .downloading {
+                for message in await DownloadChanged.messages(outside: changes, store: engine.store) { bus.post(message) }
+                for item in (try? await engine.store.all()) ?? [] where item.state == .downloading {
                     bus.post(DownloadProgress(item))
                 }
             }

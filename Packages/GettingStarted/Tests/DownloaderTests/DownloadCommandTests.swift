@@ -24,7 +24,7 @@ struct DownloadCommandTests {
             in: folder.dataDirectory,
             migrations: DownloadMigrations.feature
         )
-        let items = try DownloadStore(writer: database).all()
+        let items = try await DownloadStore(writer: database).all()
         #expect(items.map(\.state) == [.completed, .completed])
         let file = (folder.path as NSString).appendingPathComponent("downloads/\(items[0].id ?? 0).download")
         #expect(FileManager.default.fileExists(atPath: file))

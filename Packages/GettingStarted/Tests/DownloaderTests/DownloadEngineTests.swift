@@ -163,7 +163,7 @@ struct DownloadEngineTests {
                 try await harness.engine.start("ftp://example.com/a")
             }
             await #expect(throws: DownloadURLError.empty) { try await harness.engine.start("  ") }
-            let stored = try harness.engine.store.all()
+            let stored = try await harness.engine.store.all()
             #expect(stored.isEmpty)
         }
     }

@@ -19,16 +19,19 @@ struct DownloadOutsideChangeTests {
             defer { try? pool.close() }
             let url = "http://example.test/from-the-cli"
             let id = try await pool.write { db in
+                // Finished (failed), so the host's own engine, which starts queued rows, leaves it alone.
                 var item = DownloadItem(url: url)
+                item.state = .failed
+                item.failure = "Stopped by the other process."
                 try item.insert(db)
                 try db.execute(
-                    sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('queued', ?, -2)",
+                    sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('failed', ?, -2)",
                     arguments: [item.id]
                 )
                 return try #require(item.id)
             }
             try await eventually("the added download is announced") {
-                seen.withLock { $0 }.contains { $0.id == id && $0.state == DownloadState.queued.rawValue && $0.url == url }
+                seen.withLock { $0 }.contains { $0.id == id && $0.state == DownloadState.failed.rawValue && $0.url == url }
             }
             #expect(try await session.get("/downloads/rows").text.contains(url))
 

@@ -44,10 +44,10 @@ public struct NoticeCenter: Sendable {
         body: String,
         link: String? = nil,
         at date: Date = Date()
-    ) throws -> Notice {
-        let notice = try schedule(featureID: featureID, title: title, body: body, link: link, at: date)
+    ) async throws -> Notice {
+        let notice = try await schedule(featureID: featureID, title: title, body: body, link: link, at: date)
         if date <= Date() {
-            try deliverDue()
+            try await deliverDue()
         }
         return notice
     }
@@ -61,16 +61,19 @@ public struct NoticeCenter: Sendable {
         body: String,
         link: String? = nil,
         at date: Date = Date()
-    ) throws -> Notice {
-        var notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date)
-        try database.write { db in try notice.insert(db) }
-        return notice
+    ) async throws -> Notice {
+        let notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date)
+        return try await database.write { db in
+            var notice = notice
+            try notice.insert(db)
+            return notice
+        }
     }
 
     /// Delivers every notice whose time has come, oldest first, and returns them.
     @discardableResult
-    public func deliverDue(now: Date = Date()) throws -> [Notice] {
-        let due = try database.write { db -> [Notice] in
+    public func deliverDue(now: Date = Date()) async throws -> [Notice] {
+        let due = try await database.write { db -> [Notice] in
             var due = try Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now)
                 .order(Column("deliverAt"), Column("id"))
                 .fetchAll(db)
@@ -88,15 +91,15 @@ public struct NoticeCenter: Sendable {
     }
 
     /// When the next waiting notice is due, if any.
-    public func nextDueDate() throws -> Date? {
-        try database.read { db in
+    public func nextDueDate() async throws -> Date? {
+        try await database.read { db in
             try Date.fetchOne(db, sql: "SELECT MIN(deliverAt) FROM kernel_notice WHERE deliveredAt IS NULL")
         }
     }
 
     /// Delivered notices, newest first.
-    public func inbox(limit: Int = 100) throws -> [Notice] {
-        try database.read { db in
+    public func inbox(limit: Int = 100) async throws -> [Notice] {
+        try await database.read { db in
             try Notice.filter(Column("deliveredAt") != nil)
                 .order(Column("deliveredAt").desc, Column("id").desc)
                 .limit(limit)
@@ -105,22 +108,22 @@ public struct NoticeCenter: Sendable {
     }
 
     /// Notices still waiting for their time, soonest first.
-    public func scheduled() throws -> [Notice] {
-        try database.read { db in
+    public func scheduled() async throws -> [Notice] {
+        try await database.read { db in
             try Notice.filter(Column("deliveredAt") == nil).order(Column("deliverAt"), Column("id")).fetchAll(db)
         }
     }
 
     /// How many delivered notices are unread.
-    public func unreadCount() throws -> Int {
-        try database.read { db in
+    public func unreadCount() async throws -> Int {
+        try await database.read { db in
             try Notice.filter(Column("deliveredAt") != nil && Column("readAt") == nil).fetchCount(db)
         }
     }
 
     /// Marks every delivered notice as read.
-    public func markAllRead(now: Date = Date()) throws {
-        _ = try database.write { db in
+    public func markAllRead(now: Date = Date()) async throws {
+        _ = try await database.write { db in
             try Notice.filter(Column("deliveredAt") != nil && Column("readAt") == nil)
                 .updateAll(db, Column("readAt").set(to: now))
         }
@@ -128,8 +131,8 @@ public struct NoticeCenter: Sendable {
 
     /// Withdraws a notice that has not been delivered yet (a cancelled reminder). Returns whether one was removed.
     @discardableResult
-    public func cancel(id: Int64) throws -> Bool {
-        try database.write { db in
+    public func cancel(id: Int64) async throws -> Bool {
+        try await database.write { db in
             try Notice.filter(Column("id") == id && Column("deliveredAt") == nil).deleteAll(db) > 0
         }
     }

@@ -24,12 +24,12 @@ public struct NoticeDeliveryService: Service {
     private func deliverUntilCancelled() async {
         while !Task.isCancelled {
             do {
-                try notices.deliverDue()
+                try await notices.deliverDue()
             } catch {
                 logger.error("Could not deliver notices: \(error)")
             }
             var pause = longestSleep
-            if let next = try? notices.nextDueDate() {
+            if let next = try? await notices.nextDueDate() {
                 let seconds = max(0.01, next.timeIntervalSinceNow)
                 pause = min(pause, .milliseconds(Int(seconds * 1000)))
             }

@@ -49,6 +49,7 @@ struct Shell {
             features: features.map { ($0.id, $0.publicFiles) }
         )
         let unread = UnreadNoticeCount(notices: notices, bus: bus)
+        await unread.refresh()
         let pages = PageRenderer(
             navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
             featureAssets: assets.featureAssets,

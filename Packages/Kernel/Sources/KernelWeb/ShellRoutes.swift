@@ -20,13 +20,13 @@ struct ShellRoutes {
             pages.page(title: "Apps", featureID: nil, body: launcher, request: request, context: context)
         }
         router.get("/inbox") { request, context in
-            let inbox = try notices.inbox().map(InboxRow.init)
+            let inbox = try await notices.inbox().map(InboxRow.init)
             let body = ShellPages.inbox(inbox, csrfToken: context.csrfToken)
             return pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
         }
         router.post("/inbox/read") { _, _ in
-            try notices.markAllRead()
-            unread.invalidate()
+            try await notices.markAllRead()
+            await unread.refresh()
             return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
         }
         router.get("/events") { _, _ in

@@ -5,10 +5,11 @@ import Synchronization
 /// The number of unread notices shown in every page's header, kept in memory.
 ///
 /// Reading it from the database on every request cost about a quarter of a millisecond; it changes only when a
-/// notice is delivered (the bus says so) or the inbox is marked read, so it is read again only after one of those.
+/// notice is delivered (the bus says so; each delivery counts one at once) or the inbox is marked read, so it is read
+/// again (awaited, off the page's path) only after one of those, and once when the host starts.
 final class UnreadNoticeCount: Sendable {
     private struct State {
-        var count: Int?
+        var count = 0
         var generation = 0
     }
 
@@ -18,27 +19,30 @@ final class UnreadNoticeCount: Sendable {
 
     init(notices: NoticeCenter, bus: NotificationBus) {
         self.notices = notices
-        let token = bus.addObserver(forName: NoticeCenter.delivered) { [weak self] _ in self?.invalidate() }
+        let token = bus.addObserver(forName: NoticeCenter.delivered) { [weak self] _ in
+            // A delivered notice is unread: count it at once (the next page shows it), drop any reading that started
+            // before it, then read again to be exact.
+            self?.state.withLock { state in
+                state.count += 1
+                state.generation += 1
+            }
+            Task { await self?.refresh() }
+        }
         observation.withLock { $0 = token }
     }
 
-    /// The count, from memory when nothing changed since it was last read.
-    var value: Int {
-        let (cached, generation) = state.withLock { ($0.count, $0.generation) }
-        if let cached { return cached }
-        let fresh = (try? notices.unreadCount()) ?? 0
-        state.withLock { state in
-            // A change that arrived while reading makes this count stale: keep it unset so the next page reads again.
-            if state.generation == generation { state.count = fresh }
-        }
-        return fresh
-    }
+    /// The count as last read.
+    var value: Int { state.withLock { $0.count } }
 
-    /// Forgets the count, so the next page reads it again.
-    func invalidate() {
-        state.withLock { state in
-            state.count = nil
+    /// Reads the count again. When readings overlap, the one started last wins, whichever ends last.
+    func refresh() async {
+        let generation = state.withLock { state in
             state.generation += 1
+            return state.generation
+        }
+        guard let fresh = try? await notices.unreadCount() else { return }
+        state.withLock { state in
+            if state.generation == generation { state.count = fresh }
         }
     }
 }

@@ -18,50 +18,50 @@ struct NoticeCenterTests {
     }
 
     @Test("a notice raised now is delivered at once: stored, unread, and posted on the bus")
-    func raiseNow() throws {
+    func raiseNow() async throws {
         let posted = Mutex<[String]>([])
         let token = bus.addObserver(for: NoticeDelivered.self) { message in
             posted.withLock { $0.append(message.title) }
         }
-        try center.raise(featureID: "tasks", title: "Due today", body: "Hand in the essay", link: "/tasks/1")
+        try await center.raise(featureID: "tasks", title: "Due today", body: "Hand in the essay", link: "/tasks/1")
         #expect(posted.withLock { $0 } == ["Due today"])
-        let inbox = try center.inbox()
+        let inbox = try await center.inbox()
         #expect(inbox.map(\.title) == ["Due today"])
         #expect(inbox.first?.link == "/tasks/1")
-        #expect(try center.unreadCount() == 1)
+        #expect(try await center.unreadCount() == 1)
         withExtendedLifetime(token) {}
     }
 
     @Test("a notice for later waits until its time, then is delivered once")
-    func scheduled() throws {
+    func scheduled() async throws {
         let now = Date()
-        try center.raise(featureID: "countdown", title: "Time's up", body: "", at: now.addingTimeInterval(60))
-        #expect(try center.inbox().isEmpty)
-        #expect(try center.scheduled().count == 1)
-        #expect(try center.deliverDue(now: now).isEmpty)
-        #expect(try center.deliverDue(now: now.addingTimeInterval(61)).map(\.title) == ["Time's up"])
-        #expect(try center.deliverDue(now: now.addingTimeInterval(120)).isEmpty)
-        #expect(try center.inbox().count == 1)
+        try await center.raise(featureID: "countdown", title: "Time's up", body: "", at: now.addingTimeInterval(60))
+        #expect(try await center.inbox().isEmpty)
+        #expect(try await center.scheduled().count == 1)
+        #expect(try await center.deliverDue(now: now).isEmpty)
+        #expect(try await center.deliverDue(now: now.addingTimeInterval(61)).map(\.title) == ["Time's up"])
+        #expect(try await center.deliverDue(now: now.addingTimeInterval(120)).isEmpty)
+        #expect(try await center.inbox().count == 1)
     }
 
     @Test("marking read clears the unread count; cancelling withdraws a waiting notice")
-    func readAndCancel() throws {
-        try center.raise(featureID: "a", title: "One", body: "")
-        let later = try center.raise(featureID: "a", title: "Later", body: "", at: Date().addingTimeInterval(3600))
-        try center.markAllRead()
-        #expect(try center.unreadCount() == 0)
-        #expect(try center.cancel(id: later.id ?? -1))
-        #expect(try center.scheduled().isEmpty)
+    func readAndCancel() async throws {
+        try await center.raise(featureID: "a", title: "One", body: "")
+        let later = try await center.raise(featureID: "a", title: "Later", body: "", at: Date().addingTimeInterval(3600))
+        try await center.markAllRead()
+        #expect(try await center.unreadCount() == 0)
+        #expect(try await center.cancel(id: later.id ?? -1))
+        #expect(try await center.scheduled().isEmpty)
     }
 
     @Test("the delivery service delivers a scheduled notice when it falls due")
     func deliveryService() async throws {
-        try center.raise(featureID: "a", title: "Soon", body: "", at: Date().addingTimeInterval(0.2))
+        try await center.raise(featureID: "a", title: "Soon", body: "", at: Date().addingTimeInterval(0.2))
         let service = NoticeDeliveryService(notices: center, logger: Logger(label: "test"), longestSleep: .milliseconds(50))
         let task = Task { try await service.run() }
-        try await eventually("the notice is delivered", timeout: .seconds(10)) { try !center.inbox().isEmpty }
+        try await eventually("the notice is delivered", timeout: .seconds(10)) { try await !center.inbox().isEmpty }
         task.cancel()
-        #expect(try center.inbox().map(\.title) == ["Soon"])
+        #expect(try await center.inbox().map(\.title) == ["Soon"])
     }
 
     @Test("desktop notifications are used only when a desktop session exists")

@@ -105,7 +105,7 @@ struct ShellTests {
             let empty = try await session.get("/inbox")
             #expect(empty.text.contains("No notices yet"))
             let database = try FeatureDatabase.open(named: "kernel", in: parts.directory.dataDirectory, migrations: NoticeCenter.migrations)
-            try NoticeCenter(database: database, bus: parts.bus).raise(featureID: "sample", title: "Hello <there>", body: "Body")
+            try await NoticeCenter(database: database, bus: parts.bus).raise(featureID: "sample", title: "Hello <there>", body: "Body")
             let full = try await session.get("/inbox")
             #expect(full.text.contains("Hello &lt;there&gt;"))
             #expect(full.text.contains(#"data-unread>1<"#))

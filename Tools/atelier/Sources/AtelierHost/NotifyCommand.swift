@@ -5,7 +5,7 @@ import KernelBus
 import KernelStorage
 
 /// `atelier notify`: leaves a notice for the host to deliver (inbox, live toast, desktop notification).
-struct NotifyCommand: ParsableCommand {
+struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
         abstract: "Raise a notice; a host running on the same data directory shows it within a second."
@@ -17,10 +17,10 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: "Deliver it this many seconds from now instead of at once.") var inSeconds: Double = 0
     @OptionGroup var dataDirectory: DataDirectoryOptions
 
-    func run() throws {
+    func run() async throws {
         let database = try dataDirectory.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
         let center = NoticeCenter(database: database, bus: NotificationBus())
-        let notice = try center.schedule(
+        let notice = try await center.schedule(
             featureID: "cli",
             title: title,
             body: body,
