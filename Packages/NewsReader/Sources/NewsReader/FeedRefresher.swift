@@ -81,7 +81,8 @@ public actor FeedRefresher {
             do {
                 changes = try await store.replace(with: headlines, at: now())
             } catch {
-                throw FeedError.notSaved
+                // Stopped while saving (the database refuses to start a write for a cancelled task): not a failure.
+                throw Task.isCancelled ? FeedError.cancelled : FeedError.notSaved
             }
             if changes.isEmpty {
                 // The list is the same, but a status line saying the last fetch failed is now out of date.
@@ -91,6 +92,7 @@ public actor FeedRefresher {
             bus.post(HeadlinesChanged(changes))
             return .updated(changes, count: headlines.count)
         } catch let error as FeedError {
+            if error == .cancelled || Task.isCancelled { return .failed(.cancelled) }
             try? await store.recordFailure(error.description, at: now())
             bus.post(HeadlinesChanged(failure: error.description))
             return .failed(error)

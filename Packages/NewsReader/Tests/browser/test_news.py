@@ -113,8 +113,14 @@ def test_list_story_back_and_reload(news, browser):
     assert style(browser, ".news-intro", "font-weight") == "400"
     assert axe_violations(browser) == []
 
+    lists_shown = lambda: sum(1 for h in feed.analytics() if h.get("screen") == "headlines")
+    wait(browser, lambda d: any(h.get("screen") == "article" for h in feed.analytics()), message="no article display hit")
+    before = lists_shown()
     browser.back()
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="back did not list")
+    # The list shown again by Back (from the page cache or loaded anew) is a screen shown: one more display hit.
+    wait(browser, lambda d: lists_shown() == before + 1,
+         message=f"no display hit for the list shown by Back: {feed.analytics()}")
     browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
     wait(browser, lambda d: "up to date" in d.page_source, message="no reload message")
 
@@ -172,6 +178,21 @@ def test_a_live_update_adds_the_new_story_and_keeps_focus(news, browser):
     # Updated in place: the new story is inserted; the three that did not change are the same nodes as before.
     kept = browser.execute_script("return Array.from(document.querySelectorAll('.news-row')).map(function (r) { return r.keptNode === true; })")
     assert kept == [False, True, True, True]
+
+    # A story above the focused one leaves the feed: only its row is taken out; no other row is moved or replaced
+    # (a moved node would lose focus), and the focus never leaves the link.
+    browser.execute_script(
+        "window.rowsTakenOut = []; new MutationObserver(function (changes) { changes.forEach(function (c) {"
+        " c.removedNodes.forEach(function (n) { if (n.classList && n.classList.contains('news-row')) window.rowsTakenOut.push(n.textContent); });"
+        " }); }).observe(document.querySelector('.news-list'), { childList: true });"
+        "document.activeElement.addEventListener('blur', function () { window.focusLost = true; });")
+    updated["headlines"] = [h for h in updated["headlines"] if h["headline"] != "Newest story"]
+    feed.feed = json.dumps(updated).encode()
+    host.cli("news", "headlines", "--refresh", "--feed", feed.url + "/feed.json", "--analytics", "off")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="removal did not arrive")
+    assert [r.strip() for r in browser.execute_script("return window.rowsTakenOut")] == ["Newest story14 November 2023"]
+    assert browser.execute_script("return window.focusLost === undefined")
+    assert browser.execute_script("return document.activeElement.href") == href
 
 
 def test_pull_to_refresh_reloads_on_a_touch_screen(news, browser):

@@ -129,19 +129,27 @@
     return !node.id && !next.id && node.tagName === next.tagName;
   }
   function morph(target, source) {
-    var keyed = {};
-    Array.prototype.forEach.call(target.children, function (child) { if (child.id) keyed[child.id] = child; });
+    var keyed = new Map();
+    Array.prototype.forEach.call(target.children, function (child) { if (child.id) keyed.set(child.id, child); });
+    var incoming = new Set();
+    Array.prototype.forEach.call(source.children, function (child) { if (child.id) incoming.add(child.id); });
     var cursor = target.firstChild;
+    function drop(node) {
+      var next = node.nextSibling;
+      target.removeChild(node);
+      return next;
+    }
     Array.prototype.slice.call(source.childNodes).forEach(function (next) {
-      // Indentation the server wrote before an element is not worth matching against it.
-      while (next.nodeType === 1 && cursor && cursor.nodeType === 3 && !cursor.nodeValue.trim()) {
-        var blank = cursor;
-        cursor = cursor.nextSibling;
-        target.removeChild(blank);
+      // Rows that are gone, and indentation before an element, go first: what follows stays in place, not moved
+      // (a moved node loses focus).
+      while (cursor && ((cursor.nodeType === 1 && cursor.id && !incoming.has(cursor.id)) ||
+        (next.nodeType === 1 && cursor.nodeType === 3 && !cursor.nodeValue.trim()))) {
+        if (cursor.id) keyed.delete(cursor.id);
+        cursor = drop(cursor);
       }
-      var kept = next.nodeType === 1 && next.id ? keyed[next.id] : null;
+      var kept = next.nodeType === 1 && next.id ? keyed.get(next.id) : null;
       if (kept) {
-        delete keyed[next.id];
+        keyed.delete(next.id);
         if (kept !== cursor) target.insertBefore(kept, cursor); else cursor = cursor.nextSibling;
         if (rendered.get(kept) !== next.outerHTML) {
           remember(next);
@@ -166,11 +174,7 @@
         target.insertBefore(next, cursor);
       }
     });
-    while (cursor) {
-      var gone = cursor;
-      cursor = cursor.nextSibling;
-      target.removeChild(gone);
-    }
+    while (cursor) cursor = drop(cursor);
   }
   function refresh(el) {
     if (!el.dataset.src) return;
@@ -192,7 +196,7 @@
       if (inside && document.activeElement !== active) {
         var again = active.isConnected ? active : focusedId ? document.getElementById(focusedId)
           : focusedHref ? el.querySelector('a[href="' + CSS.escape(focusedHref) + '"]') : null;
-        if (again) again.focus();
+        if (again) again.focus({ preventScroll: true });
       }
       swipeRows(el);
       el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);

@@ -4,9 +4,9 @@
 
   // Display time: from the navigation start (the click that asked for the screen, or the typed address) to the
   // first frame after the page was rendered. The host forwards it as an analytics `display` event.
-  function reportDisplay(screen) {
+  function reportDisplay(screen, milliseconds) {
     var token = document.querySelector('meta[name="csrf-token"]');
-    var body = new URLSearchParams({ screen: screen, time: String(Math.max(0, Math.round(performance.now()))) });
+    var body = new URLSearchParams({ screen: screen, time: String(Math.max(0, Math.round(milliseconds))) });
     fetch("/news/analytics", {
       method: "POST",
       credentials: "same-origin",
@@ -41,10 +41,21 @@
     });
   }
 
+  // A screen brought back by Back or Forward from the browser's page cache is shown again without loading: it is
+  // timed from that moment to its first frame.
+  window.addEventListener("pageshow", function (event) {
+    var screen = document.querySelector("[data-news-screen]");
+    if (!event.persisted || !screen) return;
+    var start = performance.now();
+    requestAnimationFrame(function () {
+      setTimeout(function () { reportDisplay(screen.dataset.newsScreen, performance.now() - start); }, 0);
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var screen = document.querySelector("[data-news-screen]");
     if (!screen) return;
-    requestAnimationFrame(function () { setTimeout(function () { reportDisplay(screen.dataset.newsScreen); }, 0); });
+    requestAnimationFrame(function () { setTimeout(function () { reportDisplay(screen.dataset.newsScreen, performance.now()); }, 0); });
     var form = document.getElementById("news-reload");
     var hint = document.getElementById("news-pull");
     if (form && hint) pullToRefresh(form, hint);
