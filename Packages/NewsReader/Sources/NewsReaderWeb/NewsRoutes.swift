@@ -1,6 +1,7 @@
 import Hummingbird
 import KernelWeb
 import NewsReader
+import ServiceLifecycle
 
 /// The reader's pages, mounted at `/news`:
 ///
@@ -51,7 +52,14 @@ struct NewsRoutes: FeatureRoutes {
     }
 
     @Sendable func reload(_ request: Request, context: AppRequestContext) async throws -> Response {
-        switch await refresher.refresh() {
+        // The host stops taking requests before it stops services, and waits for this one: a shutdown stops the fetch
+        // rather than waiting for its deadline.
+        let outcome = await withGracefulShutdownHandler {
+            await refresher.refresh()
+        } onGracefulShutdown: { [refresher] in
+            Task { await refresher.stop() }
+        }
+        switch outcome {
         case .updated(let changes, _):
             let added = changes.added.count
             let text = added == 0 ? "Headlines updated." : "Headlines updated: \(added) new."

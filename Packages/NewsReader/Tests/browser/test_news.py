@@ -1,12 +1,14 @@
 """The news reader in a real browser, fetching from a feed server on loopback: list → story → back → Reload, the
 designer's typography as computed by the browser, the dates, the analytics hits, and axe-core at two widths."""
 
+import http.cookiejar
 import http.server
 import json
 import re
 import shutil
 import tempfile
 import threading
+import time
 import urllib.parse
 import urllib.request
 
@@ -30,12 +32,15 @@ class FeedServer:
 
     def __init__(self):
         self.hits = []
+        self.delay = 0
         self.feed = json.dumps(FEED).encode()
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
                 server.hits.append(self.path)
+                if self.path.startswith("/feed.json"):
+                    time.sleep(server.delay)
                 body = server.feed if self.path.startswith("/feed.json") else b"ok"
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
@@ -246,3 +251,40 @@ def test_dates_are_utc_whatever_the_machine_zone(zone):
         host.stop()
         feed.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_shutdown_does_not_wait_for_a_reload_in_flight():
+    # A Reload is waiting on a feed that answers in 8 seconds when the host is told to stop: the host stops the fetch
+    # and exits at once, instead of waiting for the fetch's 10-second deadline.
+    feed = FeedServer()
+    feed.delay = 8
+    data_dir = tempfile.mkdtemp(prefix="atelier-news-stop-")
+    host = Host(data_dir, options=["--news-feed", feed.url + "/feed.json", "--news-analytics", "off", "--news-refresh-minutes", "0"])
+    try:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        page = opener.open(host.url + "/news", timeout=10).read().decode("utf-8")
+        token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
+        reload = threading.Thread(target=lambda: _quietly(lambda: opener.open(
+            host.url + "/news/reload", data=urllib.parse.urlencode({"_csrf": token}).encode(), timeout=30)))
+        reload.start()
+        deadline = time.time() + 5
+        while not any(p.startswith("/feed.json") for p in feed.hits) and time.time() < deadline:
+            time.sleep(0.05)
+        assert feed.hits, "the Reload did not start a fetch"
+        started = time.time()
+        host.process.terminate()
+        host.process.wait(timeout=15)
+        assert time.time() - started < 3, f"the host took {time.time() - started:.1f} s to stop"
+        reload.join(timeout=15)
+    finally:
+        host.stop()
+        feed.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _quietly(action):
+    try:
+        action()
+    except Exception:
+        pass
