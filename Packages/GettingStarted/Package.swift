@@ -69,9 +69,9 @@ let package = Package(
         .target(
             name: "DownloaderTestSupport",
             dependencies: [
+                .product(name: "KernelLoopback", package: "Kernel"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(

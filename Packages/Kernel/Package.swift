@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "KernelBus", targets: ["KernelBus"]),
         .library(name: "KernelHTML", targets: ["KernelHTML"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
+        .library(name: "KernelLoopback", targets: ["KernelLoopback"]),
         .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
         .library(name: "KernelWeb", targets: ["KernelWeb"]),
     ],
@@ -75,6 +76,15 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // A real HTTP server on loopback for tests and benchmarks that fetch (no test framework in it).
+        .target(
+            name: "KernelLoopback",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(

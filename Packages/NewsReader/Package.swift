@@ -61,11 +61,11 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelLoopback", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

@@ -1,8 +1,7 @@
 import Foundation
+import KernelLoopback
 import NIOCore
 import NIOHTTP1
-import NIOPosix
-import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 that serves the cases a downloader must handle, for tests and benchmarks.
 ///
@@ -22,11 +21,10 @@ import Synchronization
 /// | `/ranged?size=N` | N bytes with an `ETag`, honouring `Range` (206, or 416 past the end) |
 /// | `/script.html` | a page holding a script, a style and an image |
 public final class LoopbackHTTPServer: Sendable {
+    private let server: LoopbackServer
+
     /// The port the server listens on.
-    public let port: Int
-    private let channel: any Channel
-    private let task: Task<Void, Never>
-    private let log = RequestLog()
+    public var port: Int { server.port }
 
     /// The page served at `/page.html`.
     public static let page = """
@@ -44,68 +42,23 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Starts a server on a free port.
     public init() async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                        wrappingChannelSynchronously: channel
-                    )
-                }
-            }
-        port = server.channel.localAddress?.port ?? 0
-        channel = server.channel
-        let log = self.log
-        task = Task {
-            try? await withThrowingDiscardingTaskGroup { group in
-                try await server.executeThenClose { connections in
-                    for try await connection in connections {
-                        group.addTask { await Self.serve(connection, log: log) }
-                    }
-                }
-            }
+        server = try await LoopbackServer { request, outbound in
+            try await LoopbackResponder(request: request, outbound: outbound).respond()
         }
     }
 
     /// The address of `path` on this server.
     public func url(_ path: String) -> String {
-        "http://127.0.0.1:\(port)\(path)"
+        server.url(path)
     }
 
     /// Each request received so far, as `<path> range=<Range header or ->`.
-    public var requests: [String] { log.entries.withLock { $0 } }
+    public var requests: [String] {
+        server.requests.map { "\($0.uri) range=\($0.headers.first(name: "Range") ?? "-")" }
+    }
 
     /// Stops listening and drops open connections.
     public func stop() async {
-        try? await channel.close()
-        task.cancel()
-        await task.value
+        await server.stop()
     }
-
-    private static func serve(
-        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>,
-        log: RequestLog
-    ) async {
-        try? await connection.executeThenClose { inbound, outbound in
-            var head: HTTPRequestHead?
-            for try await part in inbound {
-                switch part {
-                case .head(let requestHead): head = requestHead
-                case .body: break
-                case .end:
-                    guard let request = head else { return }
-                    log.entries.withLock { $0.append("\(request.uri) range=\(request.headers.first(name: "Range") ?? "-")") }
-                    let keepOpen = try await LoopbackResponder(request: request, outbound: outbound).respond()
-                    if !keepOpen { return }
-                }
-            }
-        }
-    }
-}
-
-/// The requests a server received, shared by its connections.
-final class RequestLog: Sendable {
-    let entries = Mutex<[String]>([])
 }
