@@ -387,13 +387,15 @@ class Checker:
 
 def unsafe_markup(page):
     problems = []
-    # The layout's script, then at most one of the feature's own files; never inline code.
+    # The layout's script, then at most one file of the page's own feature (`/static/news/…` on `/news/…`); never
+    # inline code.
     scripts = page.select("script")
     sources = [script.get("src") or "" for script in scripts]
+    feature = page.path.strip("/").split("/")[0].split("?")[0]
     own = (
         1 <= len(scripts) <= 2
         and sources[0] == "/static/app.js"
-        and all(OWN_SCRIPT.fullmatch(source) for source in sources[1:])
+        and all(OWN_SCRIPT.fullmatch(source) and source.split("/")[2] == feature for source in sources[1:])
         and not any(text_of(script).strip() for script in scripts)
     )
     if not own:

@@ -30,6 +30,7 @@ public actor DownloadEngine {
     private var waiters: [Int64: [CheckedContinuation<DownloadItem?, Never>]] = [:]
     private var isShutDown = false
     private var isScheduling = false
+    private var launching: Set<Int64> = []
     private var scheduleAgain = false
     private var schedulingTask: Task<Void, Never>?
 
@@ -59,7 +60,7 @@ public actor DownloadEngine {
         let url = try DownloadURLValidation.validate(text).get()
         let item = try await store.insert(url: url.absoluteString)
         DownloadNotifications.postChanged(item, on: bus)
-        schedule()
+        await scheduled()
         return try await store.find(id: item.id ?? 0) ?? item
     }
 
@@ -78,6 +79,8 @@ public actor DownloadEngine {
             cancelRequested.insert(id)
             running.task.cancel()
         } else {
+            // Queued, or being started right now (then the launch sees the request and does not start it).
+            if launching.contains(id) { cancelRequested.insert(id) }
             settle(item)
         }
         DownloadNotifications.postChanged(item, on: bus)
@@ -99,8 +102,10 @@ public actor DownloadEngine {
             item.failure = nil
         }
         guard let (_, item) = change else { throw DownloadError.notFound(id: id) }
+        // A cancelled transfer may still be stopping: its end keeps the row queued (it reads the stored row).
+        cancelRequested.remove(id)
         DownloadNotifications.postChanged(item, on: bus)
-        schedule()
+        await scheduled()
         return item
     }
 
@@ -115,7 +120,7 @@ public actor DownloadEngine {
     public func resumeInterrupted() async throws {
         let count = try await store.requeueInterrupted()
         if count > 0 { logger.info("Resuming \(count) interrupted download(s)") }
-        schedule()
+        await scheduled()
     }
 
     /// Waits until download `id` is completed, cancelled or failed (or removed, giving nil).
@@ -129,7 +134,13 @@ public actor DownloadEngine {
     }
 
     private func settleIfFinished(_ id: Int64) async {
-        let item = try? await store.find(id: id)
+        // A read that fails says nothing: the waiter stays until the download ends.
+        let item: DownloadItem?
+        do {
+            item = try await Task(operation: { [store] in try await store.find(id: id) }).value
+        } catch {
+            return
+        }
         if item == nil || item?.state.isFinished == true { settle(item, id: id) }
     }
 
@@ -168,6 +179,12 @@ public actor DownloadEngine {
         }
     }
 
+    /// Schedules, and returns once the pass has run: what the limits allowed has been started.
+    private func scheduled() async {
+        schedule()
+        await schedulingTask?.value
+    }
+
     private func schedulePass() async {
         guard !isShutDown, running.count < settings.maxConcurrentDownloads else { return }
         let queued: [DownloadItem]
@@ -188,6 +205,8 @@ public actor DownloadEngine {
 
     private func launch(id: Int64, host: String) async {
         let item: DownloadItem
+        launching.insert(id)
+        defer { launching.remove(id) }
         do {
             // Only a row still queued starts: it may have been cancelled since the queue was read.
             let change = try await store.update(id: id) { item in
@@ -195,7 +214,9 @@ public actor DownloadEngine {
                 item.state = .downloading
                 item.failure = nil
             }
-            guard let change, change.after.state == .downloading, change.before.state == .queued else { return }
+            // A Cancel that came while the row was being started (it found no transfer to stop) stands.
+            let cancelled = cancelRequested.remove(id) != nil
+            guard let change, change.after.state == .downloading, change.before.state == .queued, !cancelled else { return }
             item = change.after
         } catch {
             logger.error("Could not start download \(id): \(error)")
@@ -209,6 +230,8 @@ public actor DownloadEngine {
             report: { [store, bus, logger] progress in
                 do {
                     try await store.saveProgress(of: progress, id: id)
+                } catch is CancellationError {
+                    // The transfer is being stopped; its end saves the bytes.
                 } catch {
                     logger.warning("Could not save progress of download \(id): \(error)")
                 }
@@ -225,9 +248,13 @@ public actor DownloadEngine {
     }
 
     private func finish(id: Int64, outcome: DownloadOutcome, item transferred: DownloadItem) async {
-        running[id] = nil
-        let cancelledByPerson = cancelRequested.remove(id) != nil
-        defer { schedule() }
+        // The transfer stays in `running` until its end is saved, so a shutdown meanwhile waits for the save.
+        let cancelledByPerson = cancelRequested.contains(id)
+        defer {
+            running[id] = nil
+            cancelRequested.remove(id)
+            schedule()
+        }
         let state: DownloadState
         var failure: String?
         switch outcome {
@@ -248,10 +275,20 @@ public actor DownloadEngine {
         item.failure = failure
         do {
             let change = try await store.update(id: id) { [failure] item in
-                let cancelled = item.state == .cancelled
-                item = transferred
-                item.state = cancelled ? .cancelled : state
-                item.failure = cancelled ? nil : failure
+                // The stored row says what a person did while the transfer ran: a Cancel stands; a Retry made
+                // after a Cancel (queued again) stands too, and the next pass starts it.
+                switch item.state {
+                case .queued:
+                    return
+                case .cancelled:
+                    item = transferred
+                    item.state = .cancelled
+                    item.failure = nil
+                default:
+                    item = transferred
+                    item.state = state
+                    item.failure = failure
+                }
             }
             guard let change else { return settle(nil, id: id) }
             item = change.after

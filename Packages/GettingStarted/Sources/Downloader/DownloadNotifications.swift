@@ -56,11 +56,14 @@ public struct DownloadChanged: LiveEvent, Hashable {
         for change in changes {
             guard let id = change.entityID else { return [.outside] }
             guard seen.insert(id).inserted else { continue }
-            if let item = try? await store.find(id: id) {
-                messages.append(DownloadChanged(item))
-            } else {
-                messages.append(.removed(id: id))
+            let item: DownloadItem?
+            do {
+                item = try await store.find(id: id)
+            } catch {
+                // A read that failed (or was stopped at shutdown) says nothing about the row: not "removed".
+                return messages
             }
+            messages.append(item.map { DownloadChanged($0) } ?? .removed(id: id))
         }
         return messages
     }

@@ -28,6 +28,20 @@ struct DownloadLifecycleTests {
         }
     }
 
+    @Test("Retry right after Cancel, while the transfer is still stopping, downloads it again")
+    func retryWhileStopping() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.engine.start(harness.server.url("/drip?chunks=20&size=10&delay=20"))
+            let id = try #require(item.id)
+            try await Self.waitFor(.downloading, id: id, in: harness.engine)
+            try await harness.engine.cancel(id: id)
+            try await harness.engine.retry(id: id)
+            let finished = await harness.engine.waitUntilFinished(id: id)
+            #expect(finished?.state == .completed, "the Retry was undone: \(String(describing: finished))")
+            #expect(finished?.receivedBytes == 200)
+        }
+    }
+
     @Test("beyond the global limit, downloads wait as Queued and start as others end")
     func globalLimit() async throws {
         var settings = EngineHarness.settings

@@ -40,7 +40,15 @@ final class UnreadNoticeCount: Sendable {
             state.generation += 1
             return state.generation
         }
-        guard let fresh = try? await notices.unreadCount() else { return }
+        // Read in a task of its own, so a cancelled request cannot stop it; a failed read is tried again shortly
+        // (the reading it replaced was dropped).
+        guard let fresh = try? await Task(operation: { try await notices.unreadCount() }).value else {
+            Task { [weak self] in
+                try? await Task.sleep(for: .seconds(1))
+                await self?.refresh()
+            }
+            return
+        }
         state.withLock { state in
             if state.generation == generation { state.count = fresh }
         }

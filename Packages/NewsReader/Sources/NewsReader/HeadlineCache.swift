@@ -1,23 +1,17 @@
 import Foundation
-import Synchronization
+import Kernel
 
 /// The stored headlines held in memory as the screens show them, so a page is served without reading the database or
 /// formatting a date.
 ///
-/// It reads the whole store once, and again only after ``invalidate()``. The feed is capped at ``NewsFeed/maxBytes``,
-/// so the copy is bounded too. It is itself a ``HeadlineStore``: writes go to the store under it and invalidate the
-/// copy before they return, so a page asked for after a Reload shows the new headlines. Writes made by another
-/// process (the CLI) reach the host through its change monitor, which calls ``invalidate()``. Readers that arrive
-/// while the copy is being read share that one read.
+/// It reads the whole store once, and again only after ``invalidate()`` (a ``CachedValue``). The feed is capped at
+/// ``NewsFeed/maxBytes``, so the copy is bounded too. It is itself a ``HeadlineStore``: writes go to the store under
+/// it and invalidate the copy before they return, so a page asked for after a Reload shows the new headlines.
+/// Writes made by another process (the CLI) reach the host through its change monitor, which calls
+/// ``invalidate()``. Readers that arrive while the copy is being read share that one read.
 public final class HeadlineCache: HeadlineStore {
     private let store: any HeadlineStore
-    private let state = Mutex(State())
-
-    private struct State {
-        var generation = 0
-        var snapshot: Snapshot?
-        var loading: Task<Snapshot, any Error>?
-    }
+    private let cache: CachedValue<Snapshot>
 
     /// One reading of the store, with every row's text computed.
     struct Snapshot: Sendable {
@@ -65,15 +59,16 @@ public final class HeadlineCache: HeadlineStore {
     /// A cache over `store`.
     public init(_ store: any HeadlineStore) {
         self.store = store
+        cache = CachedValue {
+            async let headlines = store.all()
+            async let status = store.status()
+            return Snapshot(headlines: try await headlines, status: try await status)
+        }
     }
 
     /// Forgets the copy: the next reader reads the store again.
     public func invalidate() {
-        state.withLock {
-            $0.generation += 1
-            $0.snapshot = nil
-            $0.loading = nil
-        }
+        cache.invalidate()
     }
 
     /// The list screen's state for the page after story `cursor` (the first page when nil), or nil when `cursor`
@@ -119,44 +114,7 @@ public final class HeadlineCache: HeadlineStore {
         try await snapshot().headlines
     }
 
-    /// The current copy, reading the store first when there is none (one read shared by everyone waiting).
     private func snapshot() async throws -> Snapshot {
-        enum Next {
-            case ready(Snapshot)
-            case wait(Task<Snapshot, any Error>)
-        }
-        let next = state.withLock { state -> Next in
-            if let snapshot = state.snapshot { return .ready(snapshot) }
-            if let loading = state.loading { return .wait(loading) }
-            let generation = state.generation
-            let loading = Task { try await self.load(generation) }
-            state.loading = loading
-            return .wait(loading)
-        }
-        switch next {
-        case .ready(let snapshot): return snapshot
-        case .wait(let loading): return try await loading.value
-        }
-    }
-
-    /// Reads the store and keeps the result, unless the copy was invalidated meanwhile (a write happened during the
-    /// read, so the result may predate it).
-    private func load(_ generation: Int) async throws -> Snapshot {
-        do {
-            async let headlines = store.all()
-            async let status = store.status()
-            let snapshot = Snapshot(headlines: try await headlines, status: try await status)
-            state.withLock {
-                guard $0.generation == generation else { return }
-                $0.snapshot = snapshot
-                $0.loading = nil
-            }
-            return snapshot
-        } catch {
-            state.withLock {
-                if $0.generation == generation { $0.loading = nil }
-            }
-            throw error
-        }
+        try await cache.value()
     }
 }
