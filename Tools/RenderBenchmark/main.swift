@@ -17,7 +17,6 @@ struct PlainTaskRow {
     let isDone: Bool
     let day: String
     let dayISO: String
-    let csrfToken: String
 }
 
 /// The floor: the same row markup as `TaskListPage.row`, appended byte by byte with the same escaping rule.
@@ -35,27 +34,27 @@ func plainTaskRows(_ rows: [PlainTaskRow]) -> [UInt8] {
         decimal(row.id, &out)
         out.append(contentsOf: #"" data-done=""#.utf8)
         out.append(contentsOf: done.utf8)
-        out.append(contentsOf: "\">\n  <div class=\"swipe-actions\">\n    <form method=\"post\" action=\"/tasks/".utf8)
+        out.append(
+            contentsOf: "\">\n  <div class=\"swipe-actions\">\n    <button type=\"submit\" form=\"task-actions\" formaction=\"/tasks/".utf8
+        )
         decimal(row.id, &out)
-        out.append(contentsOf: #"/toggle"><input type="hidden" name="_csrf" value=""#.utf8)
-        escape(row.csrfToken, &out)
-        out.append(contentsOf: #""><button type="submit" class="swipe-toggle"#.utf8)
+        out.append(contentsOf: #"/toggle" class="swipe-toggle"#.utf8)
         if row.isDone { out.append(contentsOf: " undo".utf8) }
         out.append(contentsOf: #"" tabindex="-1">"#.utf8)
         out.append(contentsOf: label.utf8)
         out.append(
-            contentsOf: "</button></form>\n  </div>\n  <div class=\"swipe-content row\">\n    <form method=\"post\" action=\"/tasks/".utf8
+            contentsOf:
+                "</button>\n  </div>\n  <div class=\"swipe-content row\">\n    <button type=\"submit\" form=\"task-actions\" formaction=\"/tasks/"
+                .utf8
         )
         decimal(row.id, &out)
-        out.append(contentsOf: #"/toggle" class="check-form"><input type="hidden" name="_csrf" value=""#.utf8)
-        escape(row.csrfToken, &out)
-        out.append(contentsOf: #""><button type="submit" class="check" aria-label="Mark "#.utf8)
+        out.append(contentsOf: #"/toggle" class="check" aria-label="Mark "#.utf8)
         escape(row.name, &out)
         out.append(contentsOf: " ".utf8)
         out.append(contentsOf: label.utf8)
         out.append(contentsOf: #"" aria-pressed=""#.utf8)
         out.append(contentsOf: done.utf8)
-        out.append(contentsOf: "\"></button></form>\n    <a class=\"row-main task-link\" href=\"/tasks/".utf8)
+        out.append(contentsOf: "\"></button>\n    <a class=\"row-main task-link\" href=\"/tasks/".utf8)
         decimal(row.id, &out)
         out.append(contentsOf: "\">\n      <span class=\"row-title task-name\">".utf8)
         escape(row.name, &out)
@@ -136,7 +135,7 @@ for count in [100, 1_000] {
             updatedAt: start
         )
     }
-    let views = items.map { TaskRowView($0, csrfToken: token) }
+    let views = items.map(TaskRowView.init)
     let plain = items.map { item in
         PlainTaskRow(
             id: item.id ?? 0,
@@ -144,8 +143,7 @@ for count in [100, 1_000] {
             details: item.details,
             isDone: item.isDone,
             day: item.day.displayString,
-            dayISO: item.day.isoString,
-            csrfToken: token
+            dayISO: item.day.isoString
         )
     }
     let ours = TaskListPage.rows(views).bytes

@@ -34,9 +34,21 @@ struct Layout: Sendable {
         flash: Flash?,
         unread: Int
     ) -> HTML {
+        let (head, tail) = parts(title: title, featureID: featureID, csrfToken: csrfToken, flash: flash, unread: unread)
+        return "\(head)\(body)\(tail)"
+    }
+
+    /// The page before the body (up to and including `<main>`) and after it.
+    func parts(
+        title: String,
+        featureID: String?,
+        csrfToken: String,
+        flash: Flash?,
+        unread: Int
+    ) -> (head: HTML, tail: HTML) {
         let header = featureID.flatMap { headers[$0] } ?? homeHeader
         let badge: HTML? = unread > 0 ? " <span class=\"badge\" data-unread>\(unread)</span>" : nil
-        return """
+        let head: HTML = """
             <!doctype html>
             <html lang="en">
             <head>
@@ -55,13 +67,17 @@ struct Layout: Sendable {
             </header>
             \(flash.map { Self.flash($0, csrfToken: csrfToken) })
             <main id="main">
-            \(body)
+
+            """
+        let tail: HTML = """
+
             </main>
             <div id="toasts" class="toasts" aria-live="polite"></div>
             </body>
             </html>
 
             """
+        return (head, tail)
     }
 
     private static func header(navigation: [PageRenderer.NavigationItem], activeID: String?) -> HTML {

@@ -72,6 +72,47 @@ public struct PageRenderer: Sendable {
         return response
     }
 
+    /// A page of this renderer's feature whose body is `before`, then `rendered` (sent as it is, without copying),
+    /// then `after`: for a page whose largest part stays the same across requests (a list's rows until they change).
+    public func page(
+        _ title: String,
+        before: HTML,
+        rendered: RenderedHTML,
+        after: HTML,
+        request: Request,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var flash: Flash?
+        if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
+            flash = Flash(cookieValue: value)
+        }
+        let (head, tail) = layout.parts(
+            title: title,
+            featureID: featureID,
+            csrfToken: context.csrfToken,
+            flash: flash,
+            unread: unread.value
+        )
+        var opening = ByteBuffer()
+        opening.reserveCapacity(head.bytes.count + before.bytes.count)
+        opening.writeBytes(head.bytes)
+        opening.writeBytes(before.bytes)
+        var closing = ByteBuffer()
+        closing.reserveCapacity(after.bytes.count + tail.bytes.count)
+        closing.writeBytes(after.bytes)
+        closing.writeBytes(tail.bytes)
+        var response = Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(contentsOf: [opening, rendered.buffer, closing])
+        )
+        if request.cookies[Flash.cookieName] != nil {
+            response.setCookie(Flash.clearingCookie)
+        }
+        return response
+    }
+
     /// The same renderer, drawing the pages of feature `id`. Each feature's routes get one (`WebContext.pages`).
     public func scoped(to id: String) -> PageRenderer {
         var scoped = self
@@ -122,6 +163,15 @@ public struct PageRenderer: Sendable {
         }
         let body = ShellPages.error(code: status.code, heading: heading, message: message ?? fallback)
         return page(title: heading, featureID: nil, body: body, request: request, context: context, status: status)
+    }
+
+    /// A bare HTML response of markup rendered before (a partial for live refresh), sent without copying.
+    public static func html(_ rendered: RenderedHTML) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: rendered.buffer)
+        )
     }
 
     /// An HTML response: a whole page, or a fragment for a script to insert.

@@ -18,9 +18,14 @@ public struct TaskListFeature: WebFeature {
         let bus = context.feature.bus
         let repository = TaskRepository(writer: context.feature.database, bus: bus)
         try await repository.seedIfEmpty(today: .today())
+        let list = CachedValue { RenderedTaskList(try await repository.all()) }
+        // Every change, this process's (posted once committed) or another's (from the change monitor), is a
+        // TaskChanged: the cached list is dropped before the request that made the change answers.
+        let invalidation = bus.addObserver(for: TaskChanged.self) { _ in list.invalidate() }
         return FeatureRuntime(
-            routes: TaskRoutes(repository: repository, pages: context.pages),
+            routes: TaskRoutes(repository: repository, pages: context.pages, list: list),
             liveEvents: [TaskChanged.self],
+            subscriptions: [invalidation],
             outsideChanges: { changes in
                 if let message = TaskChanged(outside: changes) { bus.post(message) }
             }

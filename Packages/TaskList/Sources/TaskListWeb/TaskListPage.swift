@@ -4,7 +4,13 @@ import TaskList
 
 /// The list page and its rows.
 public enum TaskListPage {
-    static func render(_ view: TaskListView) -> HTML {
+    /// The page around the rows: everything before them (``opening(_:)``) and after (``closing``).
+    static func render(_ view: TaskListView, rows: HTML) -> HTML {
+        "\(opening(view))\(rows)\(closing)"
+    }
+
+    /// The page up to the rows.
+    static func opening(_ view: TaskListView) -> HTML {
         let launch: HTML? =
             view.showLaunch
             ? """
@@ -15,21 +21,30 @@ public enum TaskListPage {
 
             """
             : nil
-        return """
+        let page: HTML = """
             \(launch)<section class="tasks">
               <div class="nav-bar">
                 <h1 class="page-title">Tasks</h1>
                 <a class="add-button" href="/tasks/new" aria-label="Add task" title="Add task">+</a>
               </div>
               <p class="muted summary">\(view.openCount) to do · \(view.doneCount) done · swipe a row left (or use its circle) to mark it done</p>
+              <form id="task-actions" method="post" action="/tasks" hidden>\(HTML.csrfField(view.csrfToken))</form>
               <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="/tasks/rows">
-                \(rows(view.rows))
-              </ul>
-            </section>
+
             """
+        return "\(page)    "
     }
 
-    /// The list's rows, or the empty state: what `GET /tasks/rows` answers for a live refresh.
+    /// The page after the rows.
+    static let closing: HTML = """
+
+          </ul>
+        </section>
+        """
+
+    /// The list's rows, or the empty state: what `GET /tasks/rows` answers for a live refresh. The rows carry no
+    /// token: their buttons submit the page's `#task-actions` form (which holds it) to their own `formaction`, so the
+    /// same rows serve every visitor and are rendered once per change.
     public static func rows(_ rows: [TaskRowView]) -> HTML {
         if rows.isEmpty { return "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" }
         return HTML(joining: rows.lazy.map(row))
@@ -41,12 +56,10 @@ public enum TaskListPage {
         return """
             <li class="swipe task-row\(if: row.isDone, " done")" id="task-\(row.id)" data-swipe data-task-id="\(row.id)" data-done="\(done)">
               <div class="swipe-actions">
-                <form method="post" action="/tasks/\(row.id)/toggle">\(HTML.csrfField(row.csrfToken))\
-            <button type="submit" class="swipe-toggle\(if: row.isDone, " undo")" tabindex="-1">\(row.toggleLabel)</button></form>
+                <button type="submit" form="task-actions" formaction="/tasks/\(row.id)/toggle" class="swipe-toggle\(if: row.isDone, " undo")" tabindex="-1">\(row.toggleLabel)</button>
               </div>
               <div class="swipe-content row">
-                <form method="post" action="/tasks/\(row.id)/toggle" class="check-form">\(HTML.csrfField(row.csrfToken))\
-            <button type="submit" class="check" aria-label="Mark \(row.name) \(row.toggleLabel)" aria-pressed="\(done)"></button></form>
+                <button type="submit" form="task-actions" formaction="/tasks/\(row.id)/toggle" class="check" aria-label="Mark \(row.name) \(row.toggleLabel)" aria-pressed="\(done)"></button>
                 <a class="row-main task-link" href="/tasks/\(row.id)">
                   <span class="row-title task-name">\(row.name)</span>
                   \(details)

@@ -17,10 +17,12 @@ import TaskList
 struct TaskRoutes: FeatureRoutes {
     let repository: TaskRepository
     let pages: PageRenderer
+    /// The list, read and rendered once per change (invalidated by every ``TaskChanged``).
+    let list: CachedValue<RenderedTaskList>
     let recentlyDeleted = RecentlyDeleted()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        routes.get(use: list)
+        routes.get(use: listPage)
         routes.get("rows", use: rows)
         routes.get("new", use: newForm)
         routes.post(use: create)
@@ -31,20 +33,26 @@ struct TaskRoutes: FeatureRoutes {
         routes.post(":id/restore", use: restore)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let items = try await repository.all()
+    @Sendable func listPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let rendered = try await list.value()
         let view = TaskListView(
-            rows: items.map { TaskRowView($0, csrfToken: context.csrfToken) },
-            openCount: items.filter { !$0.isDone }.count,
-            doneCount: items.filter(\.isDone).count,
-            showLaunch: Self.isOpeningApp(request)
+            openCount: rendered.openCount,
+            doneCount: rendered.doneCount,
+            showLaunch: Self.isOpeningApp(request),
+            csrfToken: context.csrfToken
         )
-        return pages.page("Tasks", body: TaskListPage.render(view), request: request, context: context)
+        return pages.page(
+            "Tasks",
+            before: TaskListPage.opening(view),
+            rendered: rendered.rows,
+            after: TaskListPage.closing,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let rows = try await repository.all().map { TaskRowView($0, csrfToken: context.csrfToken) }
-        return PageRenderer.html(TaskListPage.rows(rows))
+        PageRenderer.html(try await list.value().rows)
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {

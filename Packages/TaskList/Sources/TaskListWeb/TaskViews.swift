@@ -1,3 +1,4 @@
+import KernelWeb
 import TaskList
 
 /// One row of the list, as the pages show it.
@@ -8,12 +9,11 @@ public struct TaskRowView: Sendable {
     let isDone: Bool
     let day: String
     let dayISO: String
-    let csrfToken: String
 
     var toggleLabel: String { isDone ? "Not done" : "Done" }
 
-    /// The row of `item`, whose forms carry `csrfToken`.
-    public init(_ item: TaskItem, csrfToken: String) {
+    /// The row of `item`.
+    public init(_ item: TaskItem) {
         id = item.id ?? 0
         name = item.name
         let firstLine = item.details.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
@@ -21,16 +21,29 @@ public struct TaskRowView: Sendable {
         isDone = item.isDone
         day = item.day.displayString
         dayISO = item.day.isoString
-        self.csrfToken = csrfToken
     }
 }
 
 /// The list page.
 struct TaskListView {
-    let rows: [TaskRowView]
     let openCount: Int
     let doneCount: Int
     let showLaunch: Bool
+    let csrfToken: String
+}
+
+/// What the list page shows, read and rendered once per change of the tasks (a ``CachedValue``): the rows carry
+/// nothing of the visitor, so every request until the next change serves the same bytes.
+struct RenderedTaskList: Sendable {
+    let rows: RenderedHTML
+    let openCount: Int
+    let doneCount: Int
+
+    init(_ items: [TaskItem]) {
+        rows = RenderedHTML(TaskListPage.rows(items.map(TaskRowView.init)))
+        openCount = items.filter { !$0.isDone }.count
+        doneCount = items.count - openCount
+    }
 }
 
 /// The add / edit form, holding what was typed and any messages.

@@ -99,6 +99,29 @@ struct TaskRoutesTests {
         }
     }
 
+    @Test("the rows carry no token and are sent as rendered once per change; the page's one form holds the token")
+    func rowsRenderedOncePerChange() async throws {
+        try await withTasks { session, _ in
+            let page = try await session.get("/tasks")
+            let rows = try await session.get("/tasks/rows")
+            let token = try await session.csrfToken()
+            // The page is the layout, the list's opening, the very rows the live refresh gets, and the closing.
+            #expect(page.text.contains(#"data-src="/tasks/rows">"# + "\n    " + rows.text + "\n  </ul>\n</section>\n</main>"))
+            #expect(
+                page.text.contains(
+                    #"<form id="task-actions" method="post" action="/tasks" hidden><input type="hidden" name="_csrf" value="\#(token)">"#
+                )
+            )
+            #expect(!rows.text.contains(token) && !rows.text.contains("_csrf"))
+            #expect(rows.text.contains(#"form="task-actions" formaction="/tasks/"#))
+            #expect(page.text.hasSuffix("</html>\n"))
+            // A change drops the rendered rows: the next page and refresh show it.
+            _ = try await session.post("/tasks", form: [("name", "Fresh task"), ("day", "2999-01-01")])
+            #expect(Self.names(in: try await session.get("/tasks/rows").text).first == "Fresh task")
+            #expect(Self.names(in: try await session.get("/tasks").text).first == "Fresh task")
+        }
+    }
+
     @Test("editing shows the stored values, saves changes, and re-sorts")
     func edit() async throws {
         try await withTasks { session, _ in
