@@ -121,3 +121,86 @@ struct FeedRefreshServiceTests {
         await server.stop()
     }
 }
+
+/// Keeps every log message, to check what the analytics sender says.
+final class RecordedLog: Sendable {
+    let messages = Mutex<[(Logger.Level, String)]>([])
+
+    var logger: Logger {
+        Logger(label: "test") { _ in Handler(log: self) }
+    }
+
+    func count(_ level: Logger.Level, containing text: String) -> Int {
+        messages.withLock { $0.filter { $0.0 == level && $0.1.contains(text) }.count }
+    }
+
+    struct Handler: LogHandler {
+        let log: RecordedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            log.messages.withLock { $0.append((event.level, "\(event.message)")) }
+        }
+    }
+}
+
+/// The analytics sender's promises: fire and forget, a bounded queue, failures logged once.
+@Suite("Analytics sending")
+struct AnalyticsSinkTests {
+    @Test("a full queue drops hits with a log line each, and recording never waits")
+    func boundedQueue() async throws {
+        let server = try await FeedServer()
+        let log = RecordedLog()
+        // Not running: nothing is sent, so the queue fills.
+        let sink = HTTPAnalyticsSink(
+            client: { fatalError("nothing is sent in this test") },
+            base: URL(string: server.url("/analytics"))!,
+            timeout: .seconds(1),
+            logger: log.logger
+        )
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<300 { sink.record(.load(milliseconds: index)) }
+        #expect(clock.now - start < .milliseconds(100))
+        #expect(log.count(.notice, containing: "queue is full") == 300 - HTTPAnalyticsSink.queueLimit)
+        await server.stop()
+    }
+
+    @Test("failing hits are logged once until one succeeds, then logged again once")
+    func failuresLoggedOnce() async throws {
+        let server = try await FeedServer()
+        server.set("/analytics", FeedServer.Answer(status: 500))
+        let log = RecordedLog()
+        let client = HTTPClientOwner()
+        let sink = HTTPAnalyticsSink(
+            client: { client.client },
+            base: URL(string: server.url("/analytics"))!,
+            timeout: .seconds(1),
+            logger: log.logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [client, sink], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            for index in 0..<5 { sink.record(.load(milliseconds: index)) }
+            try await eventually("five failing hits") { server.hits("/analytics").count == 5 }
+            try await eventually("the failure is logged") { log.count(.warning, containing: "could not be sent") == 1 }
+            server.set("/analytics", FeedServer.Answer(status: 200))
+            sink.record(.load(milliseconds: 9))
+            try await eventually("recovery is logged") { log.count(.info, containing: "reachable again") == 1 }
+            server.set("/analytics", FeedServer.Answer(status: 503))
+            for index in 0..<3 { sink.record(.load(milliseconds: index)) }
+            try await eventually("three more failing hits") { server.hits("/analytics").count == 9 }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(log.count(.warning, containing: "could not be sent") == 2, "once per run of failures")
+        #expect(server.hits("/analytics").count == 9, "never retried")
+        await server.stop()
+    }
+}

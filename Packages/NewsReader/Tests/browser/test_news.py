@@ -140,25 +140,40 @@ def test_list_story_back_and_reload(news, browser):
     assert all(list(h.keys()) == ["event", "time", "screen"] for h in displays)
 
 
-def test_touch_targets_and_phone_width(news, browser):
+def test_touch_targets_sizes_and_both_colour_schemes(news, browser):
     host, _ = news
     host.cli("news", "headlines", "--refresh", "--feed", news[1].url + "/feed.json", "--analytics", "off")
     browser.set_window_size(375, 812)
     browser.get(host.url + "/news")
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="CLI refresh not shown")
-    for element in browser.find_elements(By.CSS_SELECTOR, ".news a, .news button"):
-        if element.is_displayed():
-            size = element.size
-            assert size["height"] >= 44 and size["width"] >= 44, (element.text, size)
+    def targets_are_big_enough(selector):
+        for element in browser.find_elements(By.CSS_SELECTOR, selector):
+            if element.is_displayed():
+                size = element.size
+                assert size["height"] >= 44 and size["width"] >= 44, (element.text, size)
+
+    targets_are_big_enough(".news a, .news button")
     assert axe_violations(browser) == []
-    # Dark mode, at phone width, on both screens.
+    # The story at phone width: its Back button is a full target, and the date and introduction are at the body's
+    # normal size (the headline alone is large).
+    story = browser.find_element(By.CSS_SELECTOR, ".news-row a").get_attribute("href")
+    browser.get(story)
+    targets_are_big_enough(".news-article a, .news-article button")
+    normal = browser.execute_script("return getComputedStyle(document.body).fontSize")
+    assert style(browser, ".news-article .news-date", "font-size") == normal
+    assert style(browser, ".news-intro", "font-size") == normal
+    assert float(style(browser, "h1.news-headline", "font-size").rstrip("px")) > float(normal.rstrip("px"))
+    assert axe_violations(browser) == []
+    # Dark mode, at phone width and at desktop width, on both screens.
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    browser.get(host.url + "/news")
-    assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
-    assert axe_violations(browser) == []
-    browser.find_element(By.CSS_SELECTOR, ".news-row a").click()
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.news-article"), message="story not shown")
-    assert axe_violations(browser) == []
+    for width, height in ((375, 812), (1100, 900)):
+        browser.set_window_size(width, height)
+        browser.get(host.url + "/news")
+        assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+        assert axe_violations(browser) == []
+        browser.get(story)
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.news-article"), message="story not shown")
+        assert axe_violations(browser) == []
 
 
 def test_a_live_update_adds_the_new_story_and_keeps_focus(news, browser):
