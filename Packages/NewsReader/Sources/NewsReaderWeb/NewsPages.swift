@@ -6,16 +6,17 @@ import Synchronization
 /// The reader's two screens, written with the house's HTML writer: every feed text goes through its escaping.
 enum NewsPages {
     /// Screen 1: the headlines, the Reload button, the status line and the pager.
-    static func list(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil) -> HTML {
-        let more: HTML? = state.nextCursor.map {
-            "<a class=\"button secondary\" href=\"/news?after=\($0)\">More headlines</a>"
-        }
-        let newest: HTML? = state.isFirstPage ? nil : "<a class=\"button secondary\" href=\"/news\">Newest headlines</a>"
+    static func list(_ state: HeadlineListState, csrfToken: String) -> HTML {
+        "\(listOpening(state, csrfToken: csrfToken))\(listBody(state.rows))\(listClosing(state))"
+    }
+
+    /// Screen 1 up to its list: the heading, Reload, and the status line.
+    static func listOpening(_ state: HeadlineListState, csrfToken: String) -> HTML {
         let live: HTML =
             state.isFirstPage
             ? " data-live-events=\"\(HeadlinesChanged.name.rawValue)\" data-live-refresh=\"\(HeadlinesChanged.name.rawValue)\" data-src=\"/news/rows\""
             : ""
-        return """
+        let page: HTML = """
             <section class="news" data-news-screen="headlines">
               <div class="news-head">
                 <h1 class="page-title">News</h1>
@@ -24,15 +25,34 @@ enum NewsPages {
               </div>
               <p class="news-pull" id="news-pull" aria-hidden="true" hidden>Pull down to reload</p>
               <div class="news-live" id="news-live"\(live)>
-                \(rows(state, csrfToken: csrfToken, memo: memo))
+
+            """
+        return "\(page)    \(statusLine(state, csrfToken: csrfToken))\n"
+    }
+
+    /// Screen 1 after its list: the pager.
+    static func listClosing(_ state: HeadlineListState) -> HTML {
+        let more: HTML? = state.nextCursor.map {
+            "<a class=\"button secondary\" href=\"/news?after=\($0)\">More headlines</a>"
+        }
+        let newest: HTML? = state.isFirstPage ? nil : "<a class=\"button secondary\" href=\"/news\">Newest headlines</a>"
+        return """
+
               </div>
               <nav class="pager" aria-label="More headlines">\(newest)\(more)</nav>
             </section>
             """
     }
 
-    /// The status line and the rows (their list taken from `memo` when given): what `GET /news/rows` answers for a live refresh.
+    /// The status line and the rows: what `GET /news/rows` answers for a live refresh (the list taken from `memo`
+    /// when given).
     static func rows(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil) -> HTML {
+        let list = state.rows.isEmpty ? listBody(state.rows) : memo?.html(for: state.rows) ?? listBody(state.rows)
+        return "\(statusLine(state, csrfToken: csrfToken))\n\(list)"
+    }
+
+    /// The line saying how fresh the headlines are, with Retry after a failure.
+    static func statusLine(_ state: HeadlineListState, csrfToken: String) -> HTML {
         let retry: HTML? =
             state.status.isProblem
             ? """
@@ -40,14 +60,14 @@ enum NewsPages {
             <button type="submit" class="link-button" id="news-retry">Retry</button></form>
             """
             : nil
-        let list: HTML =
-            state.rows.isEmpty
-            ? "<p class=\"news-empty\">There are no headlines to show yet.</p>"
-            : memo?.html(for: state.rows) ?? headlineList(state.rows)
         return """
             <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(state.status.text) \(retry)</p>
-            \(list)
             """
+    }
+
+    /// The list of `rows`, or the empty state.
+    static func listBody(_ rows: [HeadlineRow]) -> HTML {
+        rows.isEmpty ? "<p class=\"news-empty\">There are no headlines to show yet.</p>" : headlineList(rows)
     }
 
     static func headlineList(_ rows: [HeadlineRow]) -> HTML {
@@ -78,14 +98,24 @@ enum NewsPages {
 
 /// The first page's list, rendered once for each change of its rows instead of once per request.
 final class RenderedList: Sendable {
-    private let last = Mutex<(rows: [HeadlineRow], html: HTML)?>(nil)
+    private let last = Mutex<(rows: [HeadlineRow], html: HTML, rendered: RenderedHTML)?>(nil)
 
-    /// The list of `rows`: the one rendered last when the rows are the same (the cache hands out the same array
-    /// until the headlines change, so the comparison is one identity check), or a new rendering, kept.
+    /// The list of `rows` as markup: the one rendered last when the rows are the same (the cache hands out the same
+    /// array until the headlines change, so the comparison is one identity check), or a new rendering, kept.
     func html(for rows: [HeadlineRow]) -> HTML {
-        if let last = last.withLock({ $0 }), last.rows == rows { return last.html }
-        let html = NewsPages.headlineList(rows)
-        last.withLock { $0 = (rows, html) }
-        return html
+        kept(for: rows).html
+    }
+
+    /// The same list as the bytes a response sends.
+    func rendered(for rows: [HeadlineRow]) -> RenderedHTML {
+        kept(for: rows).rendered
+    }
+
+    private func kept(for rows: [HeadlineRow]) -> (html: HTML, rendered: RenderedHTML) {
+        if let last = last.withLock({ $0 }), last.rows == rows { return (last.html, last.rendered) }
+        let html = NewsPages.listBody(rows)
+        let rendered = RenderedHTML(html)
+        last.withLock { $0 = (rows, html, rendered) }
+        return (html, rendered)
     }
 }

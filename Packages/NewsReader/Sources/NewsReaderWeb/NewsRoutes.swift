@@ -34,8 +34,18 @@ struct NewsRoutes: FeatureRoutes {
             // The story the page continued from has left the feed (or the address was edited): start again at the top.
             return pages.redirect(to: "/news", flash: Flash(.info, "The headlines have changed; these are the newest."))
         }
-        let body = NewsPages.list(state, csrfToken: context.csrfToken, memo: state.isFirstPage ? firstPageList : nil)
-        return pages.page("News", body: body, request: request, context: context)
+        guard state.isFirstPage else {
+            return pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
+        }
+        // The first page's list is the same bytes for everyone until the headlines change: sent as kept.
+        return pages.page(
+            "News",
+            before: NewsPages.listOpening(state, csrfToken: context.csrfToken),
+            rendered: firstPageList.rendered(for: state.rows),
+            after: NewsPages.listClosing(state),
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {

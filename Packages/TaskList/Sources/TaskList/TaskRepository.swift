@@ -247,8 +247,11 @@ public struct TaskRepository: Sendable {
         )
     }
 
+    /// One task by its id, through a statement compiled once per connection (the edit page asks on every request;
+    /// building and compiling the SQL each time cost more than running it).
     private static func fetch(_ id: Int64, in db: Database) throws -> TaskItem {
-        guard let item = try TaskItem.fetchOne(db, key: id) else { throw TaskListError.notFound(id: id) }
+        let statement = try db.cachedStatement(sql: "SELECT * FROM \(TaskItem.databaseTableName) WHERE id = ?")
+        guard let item = try TaskItem.fetchOne(statement, arguments: [id]) else { throw TaskListError.notFound(id: id) }
         return item
     }
 }
