@@ -29,9 +29,9 @@ public actor DownloadEngine {
     private var cancelRequested: Set<Int64> = []
     private var waiters: [Int64: [CheckedContinuation<DownloadItem?, Never>]] = [:]
     private var isShutDown = false
-    private var isScheduling = false
     private var launching: Set<Int64> = []
     private var scheduleAgain = false
+    /// The scheduling pass under way, if any.
     private var schedulingTask: Task<Void, Never>?
 
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
@@ -165,17 +165,16 @@ public actor DownloadEngine {
     /// launches); asking during a pass runs one more pass after it, so nothing is launched twice or missed.
     private func schedule() {
         guard !isShutDown else { return }
-        guard !isScheduling else {
+        guard schedulingTask == nil else {
             scheduleAgain = true
             return
         }
-        isScheduling = true
         schedulingTask = Task {
             repeat {
                 scheduleAgain = false
                 await schedulePass()
             } while scheduleAgain && !isShutDown
-            isScheduling = false
+            schedulingTask = nil
         }
     }
 
@@ -216,7 +215,7 @@ public actor DownloadEngine {
             }
             // A Cancel that came while the row was being started (it found no transfer to stop) stands.
             let cancelled = cancelRequested.remove(id) != nil
-            guard let change, change.after.state == .downloading, change.before.state == .queued, !cancelled else { return }
+            guard let change, change.before.state == .queued, !cancelled else { return }
             item = change.after
         } catch {
             logger.error("Could not start download \(id): \(error)")

@@ -25,19 +25,6 @@ struct Layout: Sendable {
         }
     }
 
-    /// The whole page.
-    func render(
-        title: String,
-        featureID: String?,
-        body: HTML,
-        csrfToken: String,
-        flash: Flash?,
-        unread: Int
-    ) -> HTML {
-        let (head, tail) = parts(title: title, featureID: featureID, csrfToken: csrfToken, flash: flash, unread: unread)
-        return "\(head)\(body)\(tail)"
-    }
-
     /// The page before the body (up to and including `<main>`) and after it.
     func parts(
         title: String,

@@ -53,23 +53,8 @@ public struct PageRenderer: Sendable {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        var flash: Flash?
-        if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
-            flash = Flash(cookieValue: value)
-        }
-        let html = layout.render(
-            title: title,
-            featureID: featureID,
-            body: body,
-            csrfToken: context.csrfToken,
-            flash: flash,
-            unread: unread.value
-        )
-        var response = Self.html(html, status: status)
-        if request.cookies[Flash.cookieName] != nil {
-            response.setCookie(Flash.clearingCookie)
-        }
-        return response
+        let (head, tail) = layoutParts(title: title, featureID: featureID, request: request, context: context)
+        return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), request: request)
     }
 
     /// A page of this renderer's feature whose body is `before`, then `rendered` (sent as it is, without copying),
@@ -83,17 +68,7 @@ public struct PageRenderer: Sendable {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        var flash: Flash?
-        if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
-            flash = Flash(cookieValue: value)
-        }
-        let (head, tail) = layout.parts(
-            title: title,
-            featureID: featureID,
-            csrfToken: context.csrfToken,
-            flash: flash,
-            unread: unread.value
-        )
+        let (head, tail) = layoutParts(title: title, featureID: featureID, request: request, context: context)
         var opening = ByteBuffer()
         opening.reserveCapacity(head.bytes.count + before.bytes.count)
         opening.writeBytes(head.bytes)
@@ -102,11 +77,31 @@ public struct PageRenderer: Sendable {
         closing.reserveCapacity(after.bytes.count + tail.bytes.count)
         closing.writeBytes(after.bytes)
         closing.writeBytes(tail.bytes)
-        var response = Response(
+        let response = Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(contentsOf: [opening, rendered.buffer, closing])
         )
+        return clearingFlash(response, request: request)
+    }
+
+    /// The layout before and after a page's body, with the flash message the request carries.
+    private func layoutParts(
+        title: String,
+        featureID: String?,
+        request: Request,
+        context: AppRequestContext
+    ) -> (head: HTML, tail: HTML) {
+        var flash: Flash?
+        if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
+            flash = Flash(cookieValue: value)
+        }
+        return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: unread.value)
+    }
+
+    /// `response`, clearing the flash cookie once the page has shown it.
+    private func clearingFlash(_ response: Response, request: Request) -> Response {
+        var response = response
         if request.cookies[Flash.cookieName] != nil {
             response.setCookie(Flash.clearingCookie)
         }

@@ -22,37 +22,43 @@ public final class HeadlineCache: HeadlineStore {
         let statusLine: FeedStatusLine
         /// The first page, made once: every request for it gets the same rows (so a renderer can tell cheaply that
         /// they have not changed).
-        private(set) var firstPage: HeadlineListState?
+        let firstPage: HeadlineListState
 
         init(headlines: [Headline], status: FeedStatus) {
             self.headlines = headlines
-            rows = headlines.map(HeadlineRow.init)
+            let rows = headlines.map(HeadlineRow.init)
+            self.rows = rows
             positions = Dictionary(headlines.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             self.status = status
-            statusLine = FeedStatusLine(status)
-            firstPage = listState(after: nil)
+            let statusLine = FeedStatusLine(status)
+            self.statusLine = statusLine
+            firstPage = Self.page(of: rows, from: 0, status: statusLine)
         }
 
         /// The list screen's state for the page after `cursor`, or nil when `cursor` is not stored.
         func listState(after cursor: String?) -> HeadlineListState? {
-            if cursor == nil, let firstPage { return firstPage }
-            guard let range = range(after: cursor, limit: HeadlineListState.pageSize) else { return nil }
-            return HeadlineListState(
-                rows: Array(rows[range]),
-                nextCursor: range.upperBound < rows.count ? rows[range.upperBound - 1].id : nil,
-                status: statusLine,
-                isFirstPage: cursor == nil
-            )
+            guard let cursor else { return firstPage }
+            return start(after: cursor).map { Self.page(of: rows, from: $0, status: statusLine) }
         }
 
-        /// The range of positions of up to `limit` stories after `cursor`, or nil when `cursor` is not stored.
-        func range(after cursor: String?, limit: Int) -> Range<Int>? {
-            var start = 0
-            if let cursor {
-                guard let position = positions[cursor] else { return nil }
-                start = position + 1
-            }
-            return start..<min(headlines.count, start + max(0, limit))
+        /// Where the page after story `cursor` starts, or nil when `cursor` is not stored.
+        func start(after cursor: String) -> Int? {
+            positions[cursor].map { $0 + 1 }
+        }
+
+        /// The positions of up to `limit` stories from `start`.
+        func range(from start: Int, limit: Int) -> Range<Int> {
+            start..<min(headlines.count, start + max(0, limit))
+        }
+
+        private static func page(of rows: [HeadlineRow], from start: Int, status: FeedStatusLine) -> HeadlineListState {
+            let end = min(rows.count, start + HeadlineListState.pageSize)
+            return HeadlineListState(
+                rows: Array(rows[start..<end]),
+                nextCursor: end < rows.count ? rows[end - 1].id : nil,
+                status: status,
+                isFirstPage: start == 0
+            )
         }
     }
 
@@ -99,7 +105,8 @@ public final class HeadlineCache: HeadlineStore {
 
     public func page(after cursor: String?, limit: Int) async throws -> HeadlinePage {
         let snapshot = try await snapshot()
-        let range = snapshot.range(after: cursor, limit: limit) ?? snapshot.range(after: nil, limit: limit) ?? 0..<0
+        // An unknown cursor gives the first page (the protocol's rule).
+        let range = snapshot.range(from: cursor.flatMap(snapshot.start(after:)) ?? 0, limit: limit)
         let more = !range.isEmpty && range.upperBound < snapshot.headlines.count
         let next = more ? snapshot.headlines[range.upperBound - 1].id : nil
         return HeadlinePage(headlines: Array(snapshot.headlines[range]), nextCursor: next)

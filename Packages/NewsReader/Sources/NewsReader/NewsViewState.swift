@@ -70,14 +70,6 @@ public struct HeadlineListState: Sendable, Hashable {
     /// The status line.
     public let status: FeedStatusLine
 
-    /// The state for `page` of the list, under `status`.
-    public init(page: HeadlinePage, status: FeedStatus, isFirstPage: Bool) {
-        rows = page.headlines.map(HeadlineRow.init)
-        nextCursor = page.nextCursor
-        self.isFirstPage = isFirstPage
-        self.status = FeedStatusLine(status)
-    }
-
     /// The state for rows already made, under the status line `status`.
     public init(rows: [HeadlineRow], nextCursor: String?, status: FeedStatusLine, isFirstPage: Bool) {
         self.rows = rows

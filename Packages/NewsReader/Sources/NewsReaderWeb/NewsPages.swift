@@ -47,7 +47,7 @@ enum NewsPages {
     /// The status line and the rows: what `GET /news/rows` answers for a live refresh (the list taken from `memo`
     /// when given).
     static func rows(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil) -> HTML {
-        let list = state.rows.isEmpty ? listBody(state.rows) : memo?.html(for: state.rows) ?? listBody(state.rows)
+        let list = memo?.html(for: state.rows) ?? listBody(state.rows)
         return "\(statusLine(state, csrfToken: csrfToken))\n\(list)"
     }
 
@@ -67,11 +67,9 @@ enum NewsPages {
 
     /// The list of `rows`, or the empty state.
     static func listBody(_ rows: [HeadlineRow]) -> HTML {
-        rows.isEmpty ? "<p class=\"news-empty\">There are no headlines to show yet.</p>" : headlineList(rows)
-    }
-
-    static func headlineList(_ rows: [HeadlineRow]) -> HTML {
-        "<ul class=\"list news-list\">\(each: rows, row)</ul>"
+        rows.isEmpty
+            ? "<p class=\"news-empty\">There are no headlines to show yet.</p>"
+            : "<ul class=\"list news-list\">\(each: rows, row)</ul>"
     }
 
     static func row(_ row: HeadlineRow) -> HTML {

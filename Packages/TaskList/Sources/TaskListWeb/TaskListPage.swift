@@ -4,12 +4,7 @@ import TaskList
 
 /// The list page and its rows.
 public enum TaskListPage {
-    /// The page around the rows: everything before them (``opening(_:)``) and after (``closing``).
-    static func render(_ view: TaskListView, rows: HTML) -> HTML {
-        "\(opening(view))\(rows)\(closing)"
-    }
-
-    /// The page up to the rows.
+    /// The page up to the rows (sent before the rendered rows, then ``closing``).
     static func opening(_ view: TaskListView) -> HTML {
         let launch: HTML? =
             view.showLaunch
