@@ -5,6 +5,7 @@ import PackageDescription
 
 /// Every package under Packages/, and every remote package they declare.
 let packageDependencies: [Package.Dependency] = [
+    .package(path: "Packages/Accounts"),
     .package(path: "Packages/GettingStarted"),
     .package(path: "Packages/Kernel"),
     .package(path: "Packages/NewsReader"),
@@ -20,6 +21,7 @@ let packageDependencies: [Package.Dependency] = [
 
 /// The web library of every feature package, linked into the host.
 let featureWebProducts: [Target.Dependency] = [
+    .product(name: "AccountsWeb", package: "Accounts"),
     .product(name: "DownloaderWeb", package: "GettingStarted"),
     .product(name: "NewsReaderWeb", package: "NewsReader"),
     .product(name: "TaskListWeb", package: "TaskList"),
@@ -27,6 +29,31 @@ let featureWebProducts: [Target.Dependency] = [
 
 /// Every package's own test targets, run from the root in the same build.
 let packageTestTargets: [Target] = [
+    .testTarget(
+        name: "AccountsTests",
+        dependencies: [
+            .product(name: "Accounts", package: "Accounts"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
+        ],
+        path: "Packages/Accounts/Tests/AccountsTests"
+    ),
+    .testTarget(
+        name: "AccountsWebTests",
+        dependencies: [
+            .product(name: "Accounts", package: "Accounts"),
+            .product(name: "AccountsWeb", package: "Accounts"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelLoopback", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Packages/Accounts/Tests/AccountsWebTests"
+    ),
     .testTarget(
         name: "DownloaderTests",
         dependencies: [

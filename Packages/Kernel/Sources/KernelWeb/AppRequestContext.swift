@@ -5,8 +5,12 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The CSRF token of this browser, to embed in every form (set by `CSRFMiddleware`).
     public var csrfToken: String = ""
+    /// The client's IP address as the connection gives it (no forwarding header is trusted), or `"unknown"`:
+    /// what a per-client limit counts by.
+    public let clientAddress: String
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
+        self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 }

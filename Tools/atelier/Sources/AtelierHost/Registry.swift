@@ -1,3 +1,4 @@
+import AccountsWeb
 import DownloaderWeb
 import Kernel
 import KernelWeb
@@ -12,6 +13,7 @@ public enum Registry {
             TaskListFeature(),
             DownloaderFeature(),
             NewsReaderFeature(),
+            AccountsFeature(),
         ],
         id: { $0.id }
     )

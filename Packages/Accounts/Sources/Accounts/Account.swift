@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+
+/// One registered account. The password is kept only as its bcrypt hash.
+public struct Account: Codable, Sendable, Hashable, Identifiable {
+    /// The row id, `nil` until stored.
+    public var id: Int64?
+    /// The email as typed, trimmed.
+    public var email: String
+    /// The email trimmed and lowercased: unique, what a login is matched on.
+    public var emailKey: String
+    /// The bcrypt hash of the password.
+    public var passwordHash: String
+    /// The first name as typed, trimmed (may be empty).
+    public var firstName: String
+    /// The last name as typed, trimmed (may be empty).
+    public var lastName: String
+    /// The mobile number in E.164 (`+60123456789`).
+    public var mobile: String
+    /// The gender chosen at sign-up.
+    public var gender: Gender
+    /// When the account was made.
+    public var createdAt: Date
+
+    /// The number in the national format (`012-345 6789`), or as stored when it cannot be read.
+    public var mobileNational: String { MalaysianMobile(mobile)?.national ?? mobile }
+
+    /// "First Last", or the email when both names were left out.
+    public var displayName: String {
+        let name = [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? email : name
+    }
+}
+
+extension Account: FetchableRecord, MutablePersistableRecord {
+    /// `accounts_user`.
+    public static let databaseTableName = "accounts_user"
+
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .timeIntervalSince1970
+    }
+
+    public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .timeIntervalSince1970
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import GRDB
+import KernelBus
+import KernelStorage
+import Synchronization
+
+/// The accounts and their sessions, in `accounts.sqlite`.
+///
+/// Every method is one short transaction, awaited; passwords are hashed and checked by ``PasswordHasher`` on its
+/// own queue, never inside a transaction. Each change is recorded in the ``ChangeLog`` and posted as one
+/// ``AccountsChanged`` once it has committed.
+public struct AccountStore: Sendable {
+    /// The database, migrated by ``AccountsMigrations``.
+    public let writer: any DatabaseWriter
+    /// Where changes are announced.
+    public let bus: NotificationBus
+    /// How passwords are hashed.
+    public let hasher: PasswordHasher
+    /// How long a session lasts after login.
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    private let now: @Sendable () -> Date
+    /// A hash no password matches quickly: a login for an unknown email is checked against it, so it takes as long
+    /// as one for a known email and the time does not tell which emails have accounts.
+    private let decoy: DecoyHash
+
+    /// A store over a migrated database.
+    public init(
+        writer: any DatabaseWriter,
+        bus: NotificationBus = .default,
+        hasher: PasswordHasher = PasswordHasher(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.writer = writer
+        self.bus = bus
+        self.hasher = hasher
+        self.now = now
+        self.decoy = DecoyHash(hasher: hasher)
+    }
+
+    /// Makes an account from a sign-up form: its checks in the brief's order, then "Email already exists" when the
+    /// email (trimmed, compared without case) has an account.
+    ///
+    /// - Throws: ``SignupForm/Problem``, storing nothing.
+    public func signUp(_ form: SignupForm) async throws -> Account {
+        let valid = try form.validated()
+        let key = EmailAddress.key(valid.email)
+        if try await account(emailKey: key) != nil { throw SignupForm.Problem(.email, AccountMessage.emailExists) }
+        let hash = await hasher.hash(valid.password)
+        let stamp = now()
+        do {
+            let account = try await writer.write { db in
+                var account = Account(
+                    email: valid.email,
+                    emailKey: key,
+                    passwordHash: hash,
+                    firstName: valid.firstName,
+                    lastName: valid.lastName,
+                    mobile: valid.mobile.e164,
+                    gender: valid.gender,
+                    createdAt: stamp
+                )
+                try account.insert(db)
+                try ChangeLog.record(db, kind: AccountsChanged.Change.added.rawValue, id: account.id)
+                return account
+            }
+            bus.post(AccountsChanged(.added, ids: [account.id ?? 0]))
+            return account
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            // Another sign-up with the same email committed between the check and the insert.
+            throw SignupForm.Problem(.email, AccountMessage.emailExists)
+        }
+    }
+
+    /// The account whose email and password these are, or `nil` (the same for an unknown email and a wrong
+    /// password, in about the same time).
+    public func authenticate(email: String, password: String) async throws -> Account? {
+        guard password.utf8.count <= TextField.maxPasswordBytes else { return nil }
+        guard let account = try await account(emailKey: EmailAddress.key(email)) else {
+            _ = await hasher.verify(password, hash: await decoy.value)
+            return nil
+        }
+        return await hasher.verify(password, hash: account.passwordHash) ? account : nil
+    }
+
+    /// The account with this email (trimmed, without case), if any.
+    public func account(email: String) async throws -> Account? {
+        try await account(emailKey: EmailAddress.key(email))
+    }
+
+    private func account(emailKey: String) async throws -> Account? {
+        try await writer.read { db in try Account.filter(Column("emailKey") == emailKey).fetchOne(db) }
+    }
+
+    /// Every account, oldest first.
+    public func all() async throws -> [Account] {
+        try await writer.read { db in try Account.order(Column("id")).fetchAll(db) }
+    }
+
+    // MARK: Sessions
+
+    /// Starts a session for `account` and returns its token: 32 random bytes, URL-safe base64. Any session the
+    /// browser held before is ended (`replacing`), so a token planted before login is worth nothing after it.
+    public func startSession(for account: Account, replacing old: String? = nil) async throws -> String {
+        let token = Self.newToken()
+        let stamp = now()
+        try await writer.write { db in
+            if let old { try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [old]) }
+            try db.execute(
+                sql: "DELETE FROM accounts_session WHERE expiresAt <= ?",
+                arguments: [stamp.timeIntervalSince1970]
+            )
+            try db.execute(
+                sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    token, account.id, stamp.timeIntervalSince1970,
+                    stamp.addingTimeInterval(Self.sessionLifetime).timeIntervalSince1970,
+                ]
+            )
+        }
+        return token
+    }
+
+    /// The account signed in with `token`, or `nil` when the session ended, expired or never was.
+    public func account(session token: String) async throws -> Account? {
+        let stamp = now().timeIntervalSince1970
+        return try await writer.read { db in
+            try Account.fetchOne(
+                db,
+                sql: """
+                    SELECT accounts_user.* FROM accounts_session
+                    JOIN accounts_user ON accounts_user.id = accounts_session.userID
+                    WHERE accounts_session.token = ? AND accounts_session.expiresAt > ?
+                    """,
+                arguments: [token, stamp]
+            )
+        }
+    }
+
+    /// Ends the session `token` on the server (logout): the cookie is worthless from now on.
+    public func endSession(_ token: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [token])
+        }
+    }
+
+    // MARK: Changes
+
+    /// Changes the account's mobile number, checked as at sign-up.
+    ///
+    /// - Throws: ``SignupForm/Problem`` (`mobile`) when it is empty or not a Malaysian mobile number.
+    @discardableResult
+    public func changeMobile(of id: Int64, to raw: String) async throws -> Account {
+        let text = TextField.trimmed(raw)
+        if text.isEmpty { throw SignupForm.Problem(.mobile, AccountMessage.completeTheForm) }
+        guard let number = MalaysianMobile(text) else { throw SignupForm.Problem(.mobile, AccountMessage.mobileNotValid) }
+        let account = try await writer.write { db -> Account? in
+            guard var account = try Account.fetchOne(db, key: id) else { return nil }
+            account.mobile = number.e164
+            try account.update(db)
+            try ChangeLog.record(db, kind: AccountsChanged.Change.updated.rawValue, id: id)
+            return account
+        }
+        guard let account else { throw AccountsError.noSuchAccount }
+        bus.post(AccountsChanged(.updated, ids: [id]))
+        return account
+    }
+
+    /// Deletes the account after checking its password, with its sessions.
+    ///
+    /// - Throws: ``AccountsError/wrongPassword`` when `password` is not the account's; nothing is deleted.
+    public func deleteAccount(_ account: Account, password: String) async throws {
+        guard await hasher.verify(password, hash: account.passwordHash) else { throw AccountsError.wrongPassword }
+        try await delete(id: account.id ?? 0)
+    }
+
+    /// Deletes the account with `email` (the CLI), with its sessions, and returns it.
+    ///
+    /// - Throws: ``AccountsError/noSuchEmail(_:)``.
+    @discardableResult
+    public func delete(email: String) async throws -> Account {
+        guard let account = try await account(email: email) else { throw AccountsError.noSuchEmail(email) }
+        try await delete(id: account.id ?? 0)
+        return account
+    }
+
+    private func delete(id: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
+            _ = try Account.deleteOne(db, key: id)
+            try ChangeLog.record(db, kind: AccountsChanged.Change.deleted.rawValue, id: id)
+        }
+        bus.post(AccountsChanged(.deleted, ids: [id]))
+    }
+
+    private static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// The decoy hash, made once on first use (hashing takes tens of milliseconds, so not when a store is made).
+private final class DecoyHash: Sendable {
+    private let hasher: PasswordHasher
+    private let task = Mutex<Task<String, Never>?>(nil)
+
+    init(hasher: PasswordHasher) {
+        self.hasher = hasher
+    }
+
+    var value: String {
+        get async {
+            let hasher = self.hasher
+            let task = task.withLock { task in
+                if let task { return task }
+                let made = Task { await hasher.hash("decoy \(UInt64.random(in: 0...UInt64.max))") }
+                task = made
+                return made
+            }
+            return await task.value
+        }
+    }
+}
+
+/// The ways an action on an account can fail, each with a message a person can read.
+public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The account is gone (deleted in another window or by the CLI).
+    case noSuchAccount
+    /// No account has this email (the CLI).
+    case noSuchEmail(String)
+    /// The password typed to confirm a deletion was wrong.
+    case wrongPassword
+
+    public var description: String {
+        switch self {
+        case .noSuchAccount: "That account no longer exists."
+        case .noSuchEmail(let email): "No account has the email \(email)."
+        case .wrongPassword: AccountMessage.wrongConfirmation
+        }
+    }
+}

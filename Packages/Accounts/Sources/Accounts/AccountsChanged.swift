@@ -1,0 +1,42 @@
+import Kernel
+import KernelBus
+import KernelStorage
+
+/// Posted after every change to Accounts has committed: one per action a person takes, and one per batch of
+/// changes another process (the CLI) made while the host was watching. Open pages refresh on it.
+public struct AccountsChanged: LiveEvent, Hashable {
+    /// `accounts.changed`.
+    public static let name: BusNotification.Name = "accounts.changed"
+
+    /// The kinds of change.
+    public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
+        /// An account was made.
+        case added
+        /// An account's number was changed.
+        case updated
+        /// An account was deleted.
+        case deleted
+        /// Several changes made by another process, reported together.
+        case batch
+    }
+
+    /// What happened.
+    public let change: Change
+    /// The accounts it happened to.
+    public let ids: [Int64]
+
+    /// A change of `change` to the accounts `ids`.
+    public init(_ change: Change, ids: [Int64]) {
+        self.change = change
+        self.ids = ids
+    }
+
+    /// The message for what another process recorded in the change log: its one kind when all agree, else a batch.
+    public init?(outside changes: [DatabaseChange]) {
+        guard !changes.isEmpty else { return nil }
+        let kinds = Set(changes.map(\.kind))
+        let change = kinds.count == 1 ? Change(rawValue: kinds.first!) ?? .batch : .batch
+        var seen = Set<Int64>()
+        self.init(change, ids: changes.compactMap(\.entityID).filter { seen.insert($0).inserted })
+    }
+}

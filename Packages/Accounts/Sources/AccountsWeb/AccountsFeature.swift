@@ -1,0 +1,33 @@
+import Accounts
+import ArgumentParser
+import Foundation
+import Kernel
+import KernelWeb
+
+/// Accounts, plugged into Atelier: its option, CLI, pages and look.
+public struct AccountsFeature: WebFeature {
+    public let descriptor = FeatureDescriptor.accounts
+    public var commands: [any ParsableCommand.Type] { [AccountsCommand.self] }
+    public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+    public var options: [FeatureOption] {
+        [
+            FeatureOption(
+                "images",
+                help: "Where the image grid's list comes from: a Flickr public feed or Picsum list URL (default: built in)."
+            )
+        ]
+    }
+
+    /// The feature value the registry lists.
+    public init() {}
+
+    /// Builds the store, the login throttle and the image source the pages share, once.
+    public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
+        let source = try ImageSource(setting: context.feature.settings["images"])
+        let store = AccountStore(writer: context.feature.database, bus: context.feature.bus)
+        return FeatureRuntime(
+            routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages),
+            liveEvents: []
+        )
+    }
+}

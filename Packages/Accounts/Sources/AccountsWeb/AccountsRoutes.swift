@@ -1,0 +1,263 @@
+import Accounts
+import Foundation
+import Hummingbird
+import KernelHTML
+import KernelWeb
+
+/// The pages of Accounts, mounted at `/accounts`:
+///
+/// | route | what it does |
+/// |---|---|
+/// | `GET /accounts` | Home when signed in, else Login |
+/// | `GET, POST /accounts/login` | the login form (`?next=` the page to return to) |
+/// | `GET, POST /accounts/signup` | the sign-up form |
+/// | `GET /accounts/home` | names, number, Show Images, Logout, Delete my account (`?edit=mobile` opens the dialog) |
+/// | `POST /accounts/mobile` | change the number |
+/// | `POST /accounts/logout` | end the session |
+/// | `POST /accounts/delete` | delete the account (password confirmed) |
+/// | `GET /accounts/images` | the image grid |
+/// | `GET /accounts/images/builtin/:n.svg` | a built-in image |
+struct AccountsRoutes: FeatureRoutes {
+    let store: AccountStore
+    let throttle: LoginThrottle
+    let images: ImageSource
+    let pages: PageRenderer
+
+    /// The session cookie: HttpOnly, SameSite=Lax, sent to the feature's pages only.
+    static let cookieName = "atelier_account"
+
+    func add(to routes: RouterGroup<AppRequestContext>) {
+        routes.get(use: start)
+        routes.get("login", use: loginPage)
+        routes.post("login", use: login)
+        routes.get("signup", use: signupPage)
+        routes.post("signup", use: signup)
+        routes.get("home", use: home)
+        routes.post("mobile", use: changeMobile)
+        routes.post("logout", use: logout)
+        routes.post("delete", use: deleteAccount)
+        routes.get("images", use: imageGrid)
+        routes.get("images/builtin/:file", use: builtinImage)
+    }
+
+    // MARK: Login and sign-up
+
+    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let signedIn = try await account(request) != nil
+        return Response(status: .seeOther, headers: [.location: signedIn ? "/accounts/home" : "/accounts/login"])
+    }
+
+    @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if try await account(request) != nil { return Response(status: .seeOther, headers: [.location: "/accounts/home"]) }
+        let next = Self.safeNext(request.uri.queryParameters.get("next"))
+        let view = LoginView(form: LoginForm(), problem: nil, next: next, csrfToken: context.csrfToken)
+        return pages.page("Log in", body: AccountsPages.login(view), request: request, context: context)
+    }
+
+    @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await request.decodeForm(as: LoginFields.self, context: context)
+        let form = LoginForm(email: fields.email ?? "", password: fields.password ?? "")
+        let next = Self.safeNext(fields.next)
+        func refused(_ problem: String, _ status: HTTPResponse.Status = .unprocessableContent) -> Response {
+            let view = LoginView(form: form, problem: problem, next: next, csrfToken: context.csrfToken)
+            return pages.page("Log in", body: AccountsPages.login(view), request: request, context: context, status: status)
+        }
+        if let problem = form.problem { return refused(problem) }
+        if let wait = throttle.wait(email: form.email, address: context.clientAddress) {
+            return refused(AccountMessage.tryAgain(in: wait), .tooManyRequests)
+        }
+        guard let account = try await store.authenticate(email: form.email, password: form.password) else {
+            throttle.failed(email: form.email, address: context.clientAddress)
+            return refused(AccountMessage.wrongCredentials)
+        }
+        throttle.succeeded(email: form.email)
+        return try await signIn(account, request: request, to: next ?? "/accounts/home")
+    }
+
+    @Sendable func signupPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let view = SignupView(form: SignupForm(), problem: nil, csrfToken: context.csrfToken)
+        return pages.page("Sign up", body: AccountsPages.signup(view), request: request, context: context)
+    }
+
+    @Sendable func signup(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await request.decodeForm(as: SignupFields.self, context: context)
+        let form = SignupForm(
+            email: fields.email ?? "",
+            password: fields.password ?? "",
+            firstName: fields.firstName ?? "",
+            lastName: fields.lastName ?? "",
+            mobile: fields.mobile ?? "",
+            gender: fields.gender ?? ""
+        )
+        do {
+            let account = try await store.signUp(form)
+            return try await signIn(account, request: request, to: "/accounts/home")
+        } catch let problem as SignupForm.Problem {
+            let view = SignupView(form: form, problem: problem, csrfToken: context.csrfToken)
+            return pages.page(
+                "Sign up",
+                body: AccountsPages.signup(view),
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
+        }
+    }
+
+    /// Starts a new session (ending the one the browser came with: the id changes at login) and goes to `path`.
+    private func signIn(_ account: Account, request: Request, to path: String) async throws -> Response {
+        let token = try await store.startSession(for: account, replacing: request.cookies[Self.cookieName]?.value)
+        var response = Response(status: .seeOther, headers: [.location: path])
+        response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let token = request.cookies[Self.cookieName]?.value { try await store.endSession(token) }
+        var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out."))
+        response.setCookie(Self.clearingCookie)
+        return response
+    }
+
+    static var clearingCookie: Cookie {
+        Cookie(name: cookieName, value: "", maxAge: 0, path: "/accounts", httpOnly: true, sameSite: .lax)
+    }
+
+    // MARK: Home
+
+    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let account = try await account(request) else { return toLogin(request) }
+        let editing = request.uri.queryParameters.get("edit") == "mobile"
+        let view = HomeView(
+            account: account,
+            editing: editing,
+            mobileTyped: nil,
+            mobileProblem: nil,
+            deleteProblem: nil,
+            csrfToken: context.csrfToken
+        )
+        return pages.page("Home", body: AccountsPages.home(view), request: request, context: context)
+    }
+
+    @Sendable func changeMobile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let account = try await account(request) else { return toLogin(request, next: "/accounts/home") }
+        let fields = try await request.decodeForm(as: MobileFields.self, context: context)
+        do {
+            try await store.changeMobile(of: account.id ?? 0, to: fields.mobile ?? "")
+            return pages.redirect(to: "/accounts/home", flash: Flash(.success, AccountMessage.numberEdited))
+        } catch let problem as SignupForm.Problem {
+            let view = HomeView(
+                account: account,
+                editing: true,
+                mobileTyped: fields.mobile ?? "",
+                mobileProblem: problem.message,
+                deleteProblem: nil,
+                csrfToken: context.csrfToken
+            )
+            return pages.page(
+                "Home",
+                body: AccountsPages.home(view),
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
+        }
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let account = try await account(request) else { return toLogin(request, next: "/accounts/home") }
+        let fields = try await request.decodeForm(as: DeleteFields.self, context: context)
+        do {
+            try await store.deleteAccount(account, password: fields.password ?? "")
+        } catch let error as AccountsError {
+            let view = HomeView(
+                account: account,
+                editing: false,
+                mobileTyped: nil,
+                mobileProblem: nil,
+                deleteProblem: error.description,
+                csrfToken: context.csrfToken
+            )
+            return pages.page(
+                "Home",
+                body: AccountsPages.home(view),
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
+        }
+        var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "Your account and its data were deleted."))
+        response.setCookie(Self.clearingCookie)
+        return response
+    }
+
+    // MARK: Images
+
+    @Sendable func imageGrid(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard try await account(request) != nil else { return toLogin(request) }
+        let listing = await images.listing()
+        var response = pages.page("Images", body: AccountsPages.images(listing), request: request, context: context)
+        if images.url != nil {
+            response.headers[.contentSecurityPolicy] = ContentSecurityPolicy.allowingImages(from: ["https:", "http:"])
+        }
+        return response
+    }
+
+    @Sendable func builtinImage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let file = context.parameters.get("file") ?? ""
+        guard file.hasSuffix(".svg"), let number = Int(file.dropLast(4)), let svg = BuiltinImages.svg(number) else {
+            throw HTTPError(.notFound, message: "There is no such image.")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+            body: .init(byteBuffer: ByteBuffer(string: svg))
+        )
+    }
+
+    // MARK: Sessions
+
+    /// The signed-in account, from the session cookie.
+    private func account(_ request: Request) async throws -> Account? {
+        guard let token = request.cookies[Self.cookieName]?.value, !token.isEmpty else { return nil }
+        return try await store.account(session: token)
+    }
+
+    /// To the login page, coming back to this page after.
+    private func toLogin(_ request: Request, next: String? = nil) -> Response {
+        let back = next ?? request.uri.path
+        let query = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return Response(status: .seeOther, headers: [.location: "/accounts/login?next=\(query)"])
+    }
+
+    /// `next` when it is a page of this feature (never another site: `//host` and `/\host` are refused).
+    static func safeNext(_ next: String?) -> String? {
+        guard let next, next.hasPrefix("/accounts/"), !next.contains("//"), !next.contains("\\"),
+            !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{7F}" })
+        else { return nil }
+        return next
+    }
+}
+
+struct LoginFields: Decodable {
+    var email: String?
+    var password: String?
+    var next: String?
+}
+
+struct SignupFields: Decodable {
+    var email: String?
+    var password: String?
+    var firstName: String?
+    var lastName: String?
+    var mobile: String?
+    var gender: String?
+}
+
+struct MobileFields: Decodable {
+    var mobile: String?
+}
+
+struct DeleteFields: Decodable {
+    var password: String?
+}

@@ -1,0 +1,72 @@
+// Accounts: the number dialog as a modal, the image grid's placeholders for broken images, and going back from the
+// grid with a swipe from the left edge, Escape or Alt+Left. Everything works without this file: Edit opens the
+// dialog through its link, Back is a link.
+(function () {
+  "use strict";
+
+  // The number dialog: Edit opens it as a modal (focus moves into it and comes back to Edit when it closes).
+  var dialog = document.getElementById("mobile-dialog");
+  var edit = document.getElementById("edit-mobile");
+  if (dialog && typeof dialog.showModal === "function") {
+    if (dialog.hasAttribute("open")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    if (edit) {
+      edit.addEventListener("click", function (event) {
+        event.preventDefault();
+        dialog.showModal();
+        var input = document.getElementById("dialog-mobile");
+        if (input) input.focus();
+      });
+    }
+    var cancel = document.getElementById("cancel-mobile");
+    if (cancel) {
+      cancel.addEventListener("click", function (event) {
+        event.preventDefault();
+        dialog.close();
+      });
+    }
+    dialog.addEventListener("close", function () {
+      if (edit) edit.focus();
+    });
+  }
+
+  // Broken images: the tile keeps its placeholder instead of the browser's broken-image icon.
+  function broken(img) {
+    var tile = img.closest(".image-tile");
+    if (tile) tile.classList.add("broken");
+  }
+  document.addEventListener("error", function (event) {
+    if (event.target && event.target.tagName === "IMG") broken(event.target);
+  }, true);
+  document.querySelectorAll(".image-tile img").forEach(function (img) {
+    if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) broken(img);
+  });
+
+  // Going back from a page marked data-swipe-back.
+  var page = document.querySelector("[data-swipe-back]");
+  if (!page) return;
+  var back = page.getAttribute("data-swipe-back");
+  function goBack() { window.location.assign(back); }
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented) return;
+    if (event.key === "Escape" || (event.altKey && event.key === "ArrowLeft")) {
+      event.preventDefault();
+      goBack();
+    }
+  });
+  var start = null;
+  var edge = 32;
+  document.addEventListener("pointerdown", function (event) {
+    start = event.clientX <= edge ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
+  });
+  document.addEventListener("pointerup", function (event) {
+    if (!start || event.pointerId !== start.id) return;
+    var dx = event.clientX - start.x;
+    var dy = Math.abs(event.clientY - start.y);
+    start = null;
+    if (dx > 80 && dy < dx) goBack();
+  });
+  document.addEventListener("pointercancel", function () { start = null; });
+})();
