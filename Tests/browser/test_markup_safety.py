@@ -932,6 +932,77 @@ def test_news_list_and_story_pages(sides, origin):
 # Pages with little or no user data
 
 
+# Accounts
+
+
+def test_accounts_forms_and_home(sides):
+    # Sign-up and login forms re-rendered after a refusal keep what was typed (all but the password); Home shows the
+    # names as typed and the number dialog keeps a refused number. Each hostile value goes into one field.
+    plain, hostile = sides
+    checker = Checker(plain, hostile)
+    checker.page("GET /accounts/signup", *[side.get("/accounts/signup") for side in sides])
+
+    def reads(prefix, typed, fields):
+        def read(page, side):
+            for field in fields:
+                shown = attribute(page.one("input", id=field), "value")
+                yield f"{prefix} {field}", f"the value of the {field} field", shown, typed[side.name][field], "equal"
+
+        return read
+
+    refused = {
+        side.name: {
+            "email": side.value("refused sign-up email", index=0),
+            "password": "secret!word",
+            "firstName": side.value("refused sign-up first name", index=1),
+            "lastName": side.value("refused sign-up last name", index=2),
+            "mobile": side.value("refused sign-up mobile", index=3),
+            "gender": "male",
+        }
+        for side in sides
+    }
+    pages = [side.post("/accounts/signup", refused[side.name], status=422)[1] for side in sides]
+    checker.page(
+        "POST /accounts/signup, refused", *pages, reads("refused sign-up", refused, ["email", "firstName", "lastName", "mobile"])
+    )
+
+    for index in (4, 7):
+        typed = {side.name: {"email": side.value(f"login email {index}", index=index), "password": "x"} for side in sides}
+        pages = [side.post("/accounts/login", typed[side.name], status=422)[1] for side in sides]
+        checker.page(f"POST /accounts/login, refused ({index})", *pages, reads(f"login email {index}", typed, ["email"]))
+
+    accepted = {
+        side.name: {
+            "email": "ana@example.com",
+            "password": "secret!word",
+            "firstName": side.value("first name", index=5),
+            "lastName": side.value("last name", index=6),
+            "mobile": "012-345 6789",
+            "gender": "female",
+        }
+        for side in sides
+    }
+    results = [side.post("/accounts/signup", accepted[side.name]) for side in sides]
+
+    def home_reads(page, side):
+        yield "first name", "Home's first name", text_of(page.one("dd", id="first-name")), accepted[side.name]["firstName"], "equal"
+        yield "last name", "Home's last name", text_of(page.one("dd", id="last-name")), accepted[side.name]["lastName"], "equal"
+
+    checker.page("POST /accounts/signup, then Home", *[page for _, page in results], home_reads)
+
+    typed = {side.name: {"mobile": side.value("refused number", index=8)} for side in sides}
+    pages = [side.post("/accounts/mobile", typed[side.name], status=422)[1] for side in sides]
+
+    def dialog_reads(page, side):
+        yield from home_reads(page, side)
+        shown = attribute(page.one("input", id="dialog-mobile"), "value")
+        yield "refused number", "the number dialog's field", shown, typed[side.name]["mobile"], "equal"
+
+    checker.page("POST /accounts/mobile, refused", *pages, dialog_reads)
+    checker.page("GET /accounts/images", *[side.get("/accounts/images") for side in sides])
+    checker.done()
+
+
 def test_launcher_diagnostics_and_not_found_pages(sides):
     # Pages with little user data keep their skeleton, with an unread notice in the header; and 404s, one for an
     # address with a hostile path.

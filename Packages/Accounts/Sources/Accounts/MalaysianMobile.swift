@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Malaysian mobile number, decided exactly as libphonenumber decides it (its metadata for MY: a national number
 /// of 9 or 10 digits matching the mobile pattern below), stored in E.164 (`+60123456789`) and shown in the national
 /// format (`012-345 6789`).
@@ -10,8 +12,11 @@ public struct MalaysianMobile: Sendable, Hashable {
     public let nationalNumber: String
 
     /// libphonenumber's mobile pattern for MY (metadata of `phonenumbers` 9.0.43).
-    nonisolated(unsafe) static let mobilePattern =
-        /1(?:(?:1888[689]|4400|8(?:47|8[27])[0-4])\d{4}|9\d{7,8})|1(?:0(?:[23568]\d|4[0-6]|7[016-9]|9[0-8])|1(?:[1-5]\d\d|6(?:0[5-9]|[1-9]\d)|7(?:[0-4]\d|5[0-79]|6[02-4]|8[02-5]))|(?:[26]\d|[37][1-9]|4[235-9])\d|5(?:31|9\d\d)|8(?:1[23]|[236]\d|4[06]|5(?:46|[7-9])|7[016-9]|8[01]|9[0-8]))\d{5}/
+    /// Compiled once (ICU's engine, through Foundation), anchored at both ends.
+    nonisolated(unsafe) static let mobilePattern = try! NSRegularExpression(
+        pattern:
+            #"^(?:1(?:(?:1888[689]|4400|8(?:47|8[27])[0-4])\d{4}|9\d{7,8})|1(?:0(?:[23568]\d|4[0-6]|7[016-9]|9[0-8])|1(?:[1-5]\d\d|6(?:0[5-9]|[1-9]\d)|7(?:[0-4]\d|5[0-79]|6[02-4]|8[02-5]))|(?:[26]\d|[37][1-9]|4[235-9])\d|5(?:31|9\d\d)|8(?:1[23]|[236]\d|4[06]|5(?:46|[7-9])|7[016-9]|8[01]|9[0-8]))\d{5})$"#
+    )
 
     /// The number `text` names, or `nil` when it is not a Malaysian mobile number.
     public init?(_ text: String) {
@@ -29,9 +34,13 @@ public struct MalaysianMobile: Sendable, Hashable {
         if digits.hasPrefix("0") { digits = digits.dropFirst() }
         guard digits.utf8.count == 9 || digits.utf8.count == 10,
             digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            (try? Self.mobilePattern.wholeMatch(in: digits)) != nil
+            Self.matches(String(digits))
         else { return nil }
         nationalNumber = String(digits)
+    }
+
+    private static func matches(_ digits: String) -> Bool {
+        mobilePattern.firstMatch(in: digits, range: NSRange(location: 0, length: digits.utf16.count)) != nil
     }
 
     /// The stored form: `+60` and the national number.

@@ -11,9 +11,10 @@ public enum TextField {
     /// The most bytes a mobile number may take as typed.
     public static let maxMobileBytes = 32
 
-    /// Whether `text` holds a control character (NUL, a line break, an escape…).
+    /// Whether `text` holds a control character (NUL, a line break, an escape, DEL, C1 controls: Unicode's `Cc`).
+    /// Format characters are not refused: a zero-width joiner is part of many emoji.
     public static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// `text` without the whitespace around it.

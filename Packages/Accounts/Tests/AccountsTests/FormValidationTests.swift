@@ -166,3 +166,12 @@ struct FormValidationTests {
         #expect(PasswordRule.isSatisfied(by: "١٢٣٤٥٦٧٨-"), "Arabic-Indic digits are digits, the dash is special")
     }
 }
+
+@Suite("Text field limits")
+struct TextFieldTests {
+    @Test("control characters are refused; an emoji's zero-width joiner and variation selectors are not")
+    func controls() {
+        for text in ["a\u{0}b", "a\nb", "a\u{1B}b", "a\u{7F}b", "a\u{85}b"] { #expect(TextField.hasControlCharacters(text)) }
+        for text in ["👩\u{200D}👩\u{200D}👧", "☺\u{FE0E}", "Ana Lim"] { #expect(!TextField.hasControlCharacters(text)) }
+    }
+}
