@@ -118,7 +118,7 @@ enum AccountsPages {
                   <h2 id="mobile-dialog-title">Edit mobile number</h2>
                   <div class="field\(if: view.mobileProblem != nil, " invalid")">
                     <label for="dialog-mobile">Mobile number</label>
-                    <input id="dialog-mobile" name="mobile" type="tel" inputmode="tel" autocomplete="tel" value="\(view.mobileTyped ?? account.mobileNational)" maxlength="\(TextField.maxMobileBytes)"\(marks(view.mobileProblem != nil, "mobile-problem"))\(if: view.editing, " autofocus")>
+                    <input id="dialog-mobile" name="mobile" type="tel" inputmode="tel" autocomplete="tel" value="\(view.dialogNumber)" maxlength="\(TextField.maxMobileBytes)"\(marks(view.mobileProblem != nil, "mobile-problem"))\(if: view.editing, " autofocus")>
                     \(dialogProblem)
                   </div>
                   <div class="dialog-buttons">
@@ -144,7 +144,7 @@ enum AccountsPages {
             """
     }
 
-    static func images(_ listing: ImageSource.Listing) -> HTML {
+    static func images(_ listing: ImageListing) -> HTML {
         let problem: HTML? = listing.problem.map {
             """
             <div class="card image-problem" role="alert"><p>\($0)</p>\

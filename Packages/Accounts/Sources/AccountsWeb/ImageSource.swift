@@ -13,12 +13,6 @@ final class ImageSource: Sendable {
     /// The most bytes a list may have.
     static let maxBytes = 2 * 1024 * 1024
 
-    /// What the grid shows: the images, and why they may be stale or missing.
-    struct Listing: Sendable {
-        var items: [ImageItem]
-        var problem: String?
-    }
-
     let url: URL?
     private let timeout: Duration
     private let lastGood = Mutex<[ImageItem]?>(nil)
@@ -38,15 +32,15 @@ final class ImageSource: Sendable {
     }
 
     /// The list now: fetched afresh from a configured address (the last good one and a message when that fails).
-    func listing() async -> Listing {
-        guard let url else { return Listing(items: BuiltinImages.items(base: Self.builtinBase)) }
+    func listing() async -> ImageListing {
+        guard let url else { return ImageListing(items: BuiltinImages.items(base: Self.builtinBase)) }
         do {
             let items = try await fetch(url)
             lastGood.withLock { $0 = items }
-            return Listing(items: items)
+            return ImageListing(items: items)
         } catch {
             let message = "The images could not be loaded: \(error.message)"
-            return Listing(items: lastGood.withLock { $0 } ?? [], problem: message)
+            return ImageListing(items: lastGood.withLock { $0 } ?? [], problem: message)
         }
     }
 

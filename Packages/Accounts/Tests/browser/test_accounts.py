@@ -241,3 +241,34 @@ def test_the_cli_lists_accounts_without_hashes_and_deletes_one(host, browser):
     browser.get(host.url + "/accounts/home")
     wait(browser, lambda d: d.find_elements(By.ID, "login-button"), message="the deleted account's session lived on")
     assert host.cli("accounts", "list").strip() == "No accounts."
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width,height", [(375, 812), (1100, 900)])
+def test_every_screen_is_axe_clean_with_big_enough_targets(host, browser, scheme, width, height):
+    browser.set_window_size(width, height)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    sign_up(host, browser)
+    screens = ["/accounts/home", "/accounts/home?edit=mobile", "/accounts/images"]
+    for path in screens:
+        browser.get(host.url + path)
+        assert axe_violations(browser) == [], path
+        targets_are_big_enough(browser, "main a, main button, main input, main select, main summary")
+    browser.get(host.url + "/accounts/home")
+    browser.find_element(By.ID, "logout").click()
+    for path in ["/accounts/login", "/accounts/signup"]:
+        browser.get(host.url + path)
+        assert axe_violations(browser) == [], path
+        targets_are_big_enough(browser, "main a, main button, main input, main select")
+
+
+def test_swipe_back_with_a_finger(host, browser):
+    sign_up(host, browser)
+    browser.set_window_size(375, 812)
+    browser.get(host.url + "/accounts/images")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".image-tile"), message="grid not shown")
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    for kind, x in (("touchStart", 6), ("touchMove", 60), ("touchMove", 140), ("touchMove", 220), ("touchEnd", None)):
+        points = [] if x is None else [{"x": x, "y": 400}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    wait(browser, lambda d: d.current_url.endswith("/accounts/home"), message="a finger's edge swipe did not go back")
