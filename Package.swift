@@ -23,6 +23,7 @@ let packageDependencies: [Package.Dependency] = [
 let featureWebProducts: [Target.Dependency] = [
     .product(name: "AccountsWeb", package: "Accounts"),
     .product(name: "DownloaderWeb", package: "GettingStarted"),
+    .product(name: "SignupWeb", package: "GettingStarted"),
     .product(name: "NewsReaderWeb", package: "NewsReader"),
     .product(name: "TaskListWeb", package: "TaskList"),
 ]
@@ -87,6 +88,26 @@ let packageTestTargets: [Target] = [
             .product(name: "HTMLDocument", package: "GettingStarted")
         ],
         path: "Packages/GettingStarted/Tests/HTMLDocumentTests"
+    ),
+    .testTarget(
+        name: "SignupTests",
+        dependencies: [
+            .product(name: "Signup", package: "GettingStarted")
+        ],
+        path: "Packages/GettingStarted/Tests/SignupTests"
+    ),
+    .testTarget(
+        name: "SignupWebTests",
+        dependencies: [
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelLoopback", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Signup", package: "GettingStarted"),
+            .product(name: "SignupWeb", package: "GettingStarted"),
+        ],
+        path: "Packages/GettingStarted/Tests/SignupWebTests"
     ),
     .testTarget(
         name: "KernelTests",

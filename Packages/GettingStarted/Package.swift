@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "DownloaderTestSupport", targets: ["DownloaderTestSupport"]),
         .library(name: "DownloaderWeb", targets: ["DownloaderWeb"]),
         .library(name: "HTMLDocument", targets: ["HTMLDocument"]),
+        .library(name: "Signup", targets: ["Signup"]),
+        .library(name: "SignupWeb", targets: ["SignupWeb"]),
     ],
     dependencies: [
         .package(path: "../Kernel"),
@@ -103,5 +105,39 @@ let package = Package(
         .executableTarget(name: "HTMLBenchmark", dependencies: ["HTMLDocument"]),
         .target(name: "HTMLDocument", dependencies: ["CLibXML2"]),
         .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
+        .target(
+            name: "Signup",
+            dependencies: [
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .testTarget(name: "SignupTests", dependencies: ["Signup"]),
+        .target(
+            name: "SignupWeb",
+            dependencies: [
+                "Signup",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources/Public")]
+        ),
+        .testTarget(
+            name: "SignupWebTests",
+            dependencies: [
+                "Signup",
+                "SignupWeb",
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelLoopback", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
     ]
 )

@@ -1003,6 +1003,59 @@ def test_accounts_forms_and_home(sides):
     checker.done()
 
 
+# Sign Up
+
+
+def test_signup_form_and_its_json(sides):
+    # A refused form keeps what was typed (the date of birth carries a hostile value, so both sides refuse it); a saved
+    # one keeps the names in the form and shows them in the JSON, read back from the page as JSON.
+    plain, hostile = sides
+    checker = Checker(plain, hostile)
+    checker.page("GET /signup", *[side.get("/signup") for side in sides])
+
+    def field_reads(prefix, typed):
+        def read(page, side):
+            for field in ("firstName", "lastName", "dateOfBirth"):
+                shown = attribute(page.one("input", id=field), "value")
+                yield f"{prefix} {field}", f"the value of the {field} field", shown, typed[side.name][field], "equal"
+
+        return read
+
+    for number, (first, last, date) in enumerate([(0, 1, 2), (3, 4, 8)], start=1):
+        typed = {
+            side.name: {
+                "firstName": side.value(f"refused {number} firstName", index=first),
+                "lastName": side.value(f"refused {number} lastName", index=last),
+                "dateOfBirth": side.value(f"refused {number} dateOfBirth", index=date),
+                "password": "hunter2",
+            }
+            for side in sides
+        }
+        pages = [side.post("/signup", typed[side.name], status=422)[1] for side in sides]
+        checker.page(f"POST /signup, refused ({number})", *pages, field_reads(f"refused {number}", typed))
+
+    for number, (first, last) in enumerate([(5, 6), (7, 0)], start=1):
+        typed = {
+            side.name: {
+                "firstName": side.value(f"saved {number} firstName", index=first),
+                "lastName": side.value(f"saved {number} lastName", index=last),
+                "dateOfBirth": "03/02/1990",
+                "password": "hunter2",
+            }
+            for side in sides
+        }
+        pages = [side.post("/signup", typed[side.name], status=200)[1] for side in sides]
+
+        def saved_reads(page, side, typed=typed, number=number):
+            yield from field_reads(f"saved {number}", typed)(page, side)
+            shown = json.loads(text_of(page.one("pre", id="signup-json")))
+            for field in ("firstName", "lastName"):
+                yield f"saved {number} {field}", f"the JSON's {field}", shown[field], typed[side.name][field], "equal"
+
+        checker.page(f"POST /signup, saved ({number})", *pages, saved_reads)
+    checker.done()
+
+
 def test_launcher_diagnostics_and_not_found_pages(sides):
     # Pages with little user data keep their skeleton, with an unread notice in the header; and 404s, one for an
     # address with a hostile path.

@@ -22,6 +22,7 @@ public struct AccountStore: Sendable {
     /// A hash no password matches quickly: a login for an unknown email is checked against it, so it takes as long
     /// as one for a known email and the time does not tell which emails have accounts.
     private let decoy: DecoyHash
+    private let sessions = SessionCache()
 
     /// A store over a migrated database.
     public init(
@@ -103,6 +104,7 @@ public struct AccountStore: Sendable {
     public func startSession(for account: Account, replacing old: String? = nil) async throws -> String {
         let token = Self.newToken()
         let stamp = now()
+        let expiresAt = stamp.addingTimeInterval(Self.sessionLifetime)
         try await writer.write { db in
             if let old { try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [old]) }
             try db.execute(
@@ -111,29 +113,42 @@ public struct AccountStore: Sendable {
             )
             try db.execute(
                 sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                arguments: [
-                    token, account.id, stamp.timeIntervalSince1970,
-                    stamp.addingTimeInterval(Self.sessionLifetime).timeIntervalSince1970,
-                ]
+                arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970]
             )
         }
+        if let old { sessions.remove(old) }
+        sessions.put(token, account, expiresAt: expiresAt)
         return token
     }
 
-    /// The account signed in with `token`, or `nil` when the session ended, expired or never was.
+    /// The account signed in with `token`, or `nil` when the session ended, expired or never was. Read from memory
+    /// once this process has seen the session.
     public func account(session token: String) async throws -> Account? {
-        let stamp = now().timeIntervalSince1970
-        return try await writer.read { db in
-            try Account.fetchOne(
+        let stamp = now()
+        if let account = sessions.account(for: token, now: stamp) { return account }
+        let generation = sessions.generation
+        let row = try await writer.read { db in
+            try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT accounts_user.* FROM accounts_session
+                    SELECT accounts_user.*, accounts_session.expiresAt AS sessionExpiresAt FROM accounts_session
                     JOIN accounts_user ON accounts_user.id = accounts_session.userID
                     WHERE accounts_session.token = ? AND accounts_session.expiresAt > ?
                     """,
-                arguments: [token, stamp]
+                arguments: [token, stamp.timeIntervalSince1970]
             )
         }
+        guard let row else { return nil }
+        let account = try Account(row: row)
+        let expiresAt = Date(timeIntervalSince1970: row["sessionExpiresAt"])
+        sessions.put(token, account, expiresAt: expiresAt, readAt: generation)
+        return account
+    }
+
+    /// Forgets the sessions kept in memory: another process changed the accounts (the CLI deleted one), so the next
+    /// lookup of each reads the database again.
+    public func forgetCachedSessions() {
+        sessions.removeAll()
     }
 
     /// Ends the session `token` on the server (logout): the cookie is worthless from now on.
@@ -141,6 +156,7 @@ public struct AccountStore: Sendable {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [token])
         }
+        sessions.remove(token)
     }
 
     // MARK: Changes
@@ -161,6 +177,7 @@ public struct AccountStore: Sendable {
             return account
         }
         guard let account else { throw AccountsError.noSuchAccount }
+        sessions.update(account)
         bus.post(AccountsChanged(.updated, ids: [id]))
         return account
     }
@@ -189,6 +206,7 @@ public struct AccountStore: Sendable {
             _ = try Account.deleteOne(db, key: id)
             try ChangeLog.record(db, kind: AccountsChanged.Change.deleted.rawValue, id: id)
         }
+        sessions.removeAll(userID: id)
         bus.post(AccountsChanged(.deleted, ids: [id]))
     }
 

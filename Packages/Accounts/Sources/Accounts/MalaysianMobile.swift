@@ -13,7 +13,7 @@ public struct MalaysianMobile: Sendable, Hashable {
 
     /// libphonenumber's mobile pattern for MY (metadata of `phonenumbers` 9.0.43).
     /// Compiled once (ICU's engine, through Foundation), anchored at both ends.
-    nonisolated(unsafe) static let mobilePattern = try! NSRegularExpression(
+    static let mobilePattern = try! NSRegularExpression(
         pattern:
             #"^(?:1(?:(?:1888[689]|4400|8(?:47|8[27])[0-4])\d{4}|9\d{7,8})|1(?:0(?:[23568]\d|4[0-6]|7[016-9]|9[0-8])|1(?:[1-5]\d\d|6(?:0[5-9]|[1-9]\d)|7(?:[0-4]\d|5[0-79]|6[02-4]|8[02-5]))|(?:[26]\d|[37][1-9]|4[235-9])\d|5(?:31|9\d\d)|8(?:1[23]|[236]\d|4[06]|5(?:46|[7-9])|7[016-9]|8[01]|9[0-8]))\d{5})$"#
     )

@@ -1,12 +1,13 @@
 import Dispatch
 import HummingbirdBcrypt
 
-/// Hashes and checks passwords with bcrypt, on a queue of its own: a hash takes tens of milliseconds by design, so
-/// it never holds a thread of the cooperative pool (or an event loop) while it works.
+/// Hashes and checks passwords with bcrypt, one at a time on a queue of its own: a hash takes tens of milliseconds by
+/// design, so it never holds a thread of the cooperative pool (or an event loop), and a burst of logins queues here
+/// instead of taking every core from the pages.
 public struct PasswordHasher: Sendable {
     /// The bcrypt cost: 2^cost rounds.
     public let cost: UInt8
-    private static let queue = DispatchQueue(label: "accounts.bcrypt", attributes: .concurrent)
+    private static let queue = DispatchQueue(label: "accounts.bcrypt", qos: .utility)
 
     /// A hasher of `cost` (at least 10, the brief's floor).
     public init(cost: UInt8 = 10) {

@@ -27,7 +27,9 @@ public struct AccountsFeature: WebFeature {
         let store = AccountStore(writer: context.feature.database, bus: context.feature.bus)
         return FeatureRuntime(
             routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages),
-            liveEvents: []
+            liveEvents: [],
+            // Another process (the CLI) changed the accounts: sessions are read from the database again.
+            outsideChanges: { _ in store.forgetCachedSessions() }
         )
     }
 }

@@ -55,6 +55,9 @@ public final class LoopbackServer: Sendable {
     /// The heads of the requests received so far, in order.
     public var requests: [HTTPRequestHead] { log.heads.withLock { $0 } }
 
+    /// The bodies of the requests received so far, in the same order as ``requests``, as UTF-8 text.
+    public var bodies: [String] { log.bodies.withLock { $0 } }
+
     /// Stops listening and drops open connections.
     public func stop() async {
         try? await channel.close()
@@ -69,13 +72,17 @@ public final class LoopbackServer: Sendable {
     ) async {
         try? await connection.executeThenClose { inbound, outbound in
             var head: HTTPRequestHead?
+            var body = ByteBuffer()
             for try await part in inbound {
                 switch part {
-                case .head(let requestHead): head = requestHead
-                case .body: break
+                case .head(let requestHead):
+                    head = requestHead
+                    body.clear()
+                case .body(var chunk): body.writeBuffer(&chunk)
                 case .end:
                     guard let request = head else { return }
                     log.heads.withLock { $0.append(request) }
+                    log.bodies.withLock { $0.append(String(buffer: body)) }
                     if try await !respond(request, outbound) { return }
                 }
             }
@@ -86,4 +93,5 @@ public final class LoopbackServer: Sendable {
 /// The requests a server received, shared by its connections.
 private final class RequestLog: Sendable {
     let heads = Mutex<[HTTPRequestHead]>([])
+    let bodies = Mutex<[String]>([])
 }

@@ -3,6 +3,7 @@ import DownloaderWeb
 import Kernel
 import KernelWeb
 import NewsReaderWeb
+import SignupWeb
 import TaskListWeb
 
 /// Every feature the host knows, in launcher order. Adding a feature is one line here.
@@ -12,6 +13,7 @@ public enum Registry {
         [
             TaskListFeature(),
             DownloaderFeature(),
+            SignupFeature(),
             NewsReaderFeature(),
             AccountsFeature(),
         ],
