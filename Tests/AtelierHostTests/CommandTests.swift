@@ -153,10 +153,43 @@ struct CommandTests {
         let missing = await #expect(throws: CommandFailure.self) {
             try await run(["tasks", "done", "\(id)", "--data-dir", temp.path])
         }
-        #expect(missing?.message.contains("no longer exists") == true)
-        await #expect(throws: ValidationError.self) {
+        #expect(missing?.message == "There is no task \(id). `atelier tasks list` shows the tasks and their ids.")
+        let unnamed = await #expect(throws: CommandFailure.self) {
             try await run(["tasks", "add", "", "--data-dir", temp.path])
         }
+        #expect(unnamed?.message == "Give the task a name.")
+    }
+
+    @Test("tasks: --date takes today, tomorrow and weekday names, says what it takes, and edit says when nothing changes")
+    func tasksMessages() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let pool = try FeatureDatabase.open(named: "tasks", in: temp.dataDirectory, migrations: FeatureDescriptor.tasks.migrations)
+        let repository = TaskRepository(writer: pool)
+        let today = TaskDay.today()
+        try await run(["tasks", "add", "Tomorrow's", "--date", "tomorrow", "--data-dir", temp.path])
+        try await run(["tasks", "add", "Friday's", "--date", "Friday", "--data-dir", temp.path])
+        let added = try await repository.all()
+        #expect(added.first { $0.name == "Tomorrow's" }?.day == today.adding(days: 1))
+        let friday = try #require(added.first { $0.name == "Friday's" }?.day)
+        #expect(friday.weekday == 6 && friday >= today && friday < today.adding(days: 7))
+
+        let refused = await #expect(throws: CommandFailure.self) {
+            try await run(["tasks", "add", "Someday", "--date", "someday", "--data-dir", temp.path])
+        }
+        #expect(refused?.message == "“someday” is not a date. Use \(TaskDay.acceptedWords).")
+
+        let id = try #require(added.first { $0.name == "Friday's" }?.id)
+        let nothing = await #expect(throws: CommandFailure.self) {
+            try await run(["tasks", "edit", "\(id)", "--data-dir", temp.path])
+        }
+        #expect(nothing?.message.hasPrefix("Nothing to change: give --name, --details or --date") == true)
+        let same = await #expect(throws: CommandFailure.self) {
+            try await run(["tasks", "edit", "\(id)", "--name", "Friday's", "--data-dir", temp.path])
+        }
+        #expect(same?.message == "Task \(id) already has that name, description and date: nothing was changed.")
+        try await run(["tasks", "edit", "\(id)", "--date", "today", "--data-dir", temp.path])
+        #expect(try await repository.find(id: id).day == today)
     }
 
     @Test("notify leaves a notice that the host delivers")

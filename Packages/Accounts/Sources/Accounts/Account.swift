@@ -23,7 +23,7 @@ public struct Account: Codable, Sendable, Hashable, Identifiable {
     public var createdAt: Date
 
     /// The number in the national format (`012-345 6789`), or as stored when it cannot be read.
-    public var mobileNational: String { MalaysianMobile(mobile)?.national ?? mobile }
+    public var mobileNational: String { MalaysianMobile(stored: mobile)?.national ?? mobile }
 
     /// "First Last", or the email when both names were left out.
     public var displayName: String {

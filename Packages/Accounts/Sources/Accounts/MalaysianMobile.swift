@@ -39,6 +39,13 @@ public struct MalaysianMobile: Sendable, Hashable {
         nationalNumber = String(digits)
     }
 
+    /// The number stored as `e164` (`+60` and a national number this type accepted before), read without checking
+    /// it again: for showing stored numbers, which happens on every page that shows one.
+    public init?(stored e164: String) {
+        guard e164.hasPrefix("+60"), e164.utf8.count == 12 || e164.utf8.count == 13 else { return nil }
+        nationalNumber = String(e164.dropFirst(3))
+    }
+
     private static func matches(_ digits: String) -> Bool {
         mobilePattern.firstMatch(in: digits, range: NSRange(location: 0, length: digits.utf16.count)) != nil
     }

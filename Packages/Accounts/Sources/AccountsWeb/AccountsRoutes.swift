@@ -195,13 +195,21 @@ struct AccountsRoutes: FeatureRoutes {
 
     @Sendable func imageGrid(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard try await account(request) != nil else { return toLogin(request) }
-        let listing = await images.listing()
-        var response = pages.page("Images", body: AccountsPages.images(listing), request: request, context: context)
+        let body: HTML
+        if images.url == nil {
+            body = Self.builtinGrid
+        } else {
+            body = AccountsPages.images(await images.listing())
+        }
+        var response = pages.page("Images", body: body, request: request, context: context)
         if images.url != nil {
             response.headers[.contentSecurityPolicy] = ContentSecurityPolicy.allowingImages(from: ["https:", "http:"])
         }
         return response
     }
+
+    /// The grid of the built-in images, the same for everyone: written once.
+    static let builtinGrid = AccountsPages.images(ImageListing(items: BuiltinImages.items(base: ImageSource.builtinBase)))
 
     @Sendable func builtinImage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let file = context.parameters.get("file") ?? ""

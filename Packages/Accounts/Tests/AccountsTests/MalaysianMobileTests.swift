@@ -81,3 +81,16 @@ struct MalaysianMobileTests {
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
     }
 }
+
+@Suite("Stored numbers")
+struct StoredMobileTests {
+    @Test("a stored number reads back without the pattern, as the same number")
+    func stored() {
+        for (typed, _) in MalaysianMobileTests.table {
+            guard let number = MalaysianMobile(typed) else { continue }
+            #expect(MalaysianMobile(stored: number.e164) == number)
+        }
+        #expect(MalaysianMobile(stored: "0123456789") == nil)
+        #expect(MalaysianMobile(stored: "+6512345678") == nil)
+    }
+}

@@ -69,10 +69,12 @@ public struct TasksCommand: AsyncParsableCommand {
         @OptionGroup var common: Common
         @Argument(help: "The task's name.") var name: String
         @Option(help: "A longer description.") var details: String = ""
-        @Option(help: "The date, as YYYY-MM-DD (default: today).") var date: String?
+        @Option(help: "The date: YYYY-MM-DD, today, tomorrow, yesterday or a weekday name (default: today).")
+        var date: String?
 
         func run() async throws {
-            let input = try validated(TaskDraft(name: name, details: details, day: date ?? TaskDay.today().isoString))
+            let day = try date.map(cliDay) ?? TaskDay.today()
+            let input = try validated(TaskDraft(name: name, details: details, day: day.isoString))
             try common.print(try await common.repository().add(input), "Added")
         }
     }
@@ -85,7 +87,7 @@ public struct TasksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let repository = try await common.repository()
-            try common.print(try await existing { try await repository.setDone(id: id, !undo) }, undo ? "Reopened" : "Completed")
+            try common.print(try await existing(id) { try await repository.setDone(id: id, !undo) }, undo ? "Reopened" : "Completed")
         }
     }
 
@@ -95,15 +97,22 @@ public struct TasksCommand: AsyncParsableCommand {
         @Argument(help: "The task's id.") var id: Int64
         @Option(help: "A new name.") var name: String?
         @Option(help: "A new description.") var details: String?
-        @Option(help: "A new date, as YYYY-MM-DD.") var date: String?
+        @Option(help: "A new date: YYYY-MM-DD, today, tomorrow, yesterday or a weekday name.") var date: String?
 
         func run() async throws {
+            guard name != nil || details != nil || date != nil else {
+                throw CommandFailure("Nothing to change: give --name, --details or --date (or use `atelier tasks done \(id)`).")
+            }
             let repository = try await common.repository()
-            let current = try await existing { try await repository.find(id: id) }
+            let current = try await existing(id) { try await repository.find(id: id) }
+            let day = try date.map(cliDay) ?? current.day
             let input = try validated(
-                TaskDraft(name: name ?? current.name, details: details ?? current.details, day: date ?? current.day.isoString)
+                TaskDraft(name: name ?? current.name, details: details ?? current.details, day: day.isoString)
             )
-            try common.print(try await existing { try await repository.update(id: id, with: input) }, "Updated")
+            guard input.name != current.name || input.details != current.details || input.day != current.day else {
+                throw CommandFailure("Task \(id) already has that name, description and date: nothing was changed.")
+            }
+            try common.print(try await existing(id) { try await repository.update(id: id, with: input) }, "Updated")
         }
     }
 
@@ -114,22 +123,34 @@ public struct TasksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let repository = try await common.repository()
-            try common.print(try await existing { try await repository.delete(id: id) }, "Deleted")
+            try common.print(try await existing(id) { try await repository.delete(id: id) }, "Deleted")
         }
     }
 }
 
-/// Turns validation failures into one readable error line per field.
+/// Turns validation failures into one readable line (without another command's usage line under it).
 private func validated(_ draft: TaskDraft) throws -> TaskInput {
     switch TaskValidation.validate(draft) {
     case .success(let input): return input
-    case .failure(let errors): throw ValidationError(errors.fields.compactMap { errors[$0] }.joined(separator: " "))
+    case .failure(let errors): throw CommandFailure(errors.fields.compactMap { errors[$0] }.joined(separator: " "))
     }
 }
 
-/// Turns a missing task into a readable error instead of a stack of types.
-private func existing<T>(_ body: () async throws -> T) async throws -> T {
-    try await CommandFailure.reading(TaskListError.self, body)
+/// The day `--date` names, or a message listing what it accepts.
+private func cliDay(_ text: String) throws -> TaskDay {
+    guard let day = TaskDay(words: text, today: .today()) else {
+        throw CommandFailure("“\(text.terminalSafe)” is not a date. Use \(TaskDay.acceptedWords).")
+    }
+    return day
+}
+
+/// Says plainly that there is no task `id` when the repository finds none.
+private func existing<T>(_ id: Int64, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch TaskListError.notFound {
+        throw CommandFailure("There is no task \(id). `atelier tasks list` shows the tasks and their ids.")
+    }
 }
 
 /// The JSON and terminal forms of tasks for the CLI.
