@@ -54,6 +54,8 @@ public struct HomeView: Sendable {
     public var account: Account
     /// Whether the number dialog is open.
     public var editing: Bool
+    /// Whether the page comes back from the dialog having saved, so focus goes back to Edit.
+    public var returning: Bool
     /// The number as typed in the dialog, when it was refused.
     public var mobileTyped: String?
     public var mobileProblem: String?
@@ -63,6 +65,7 @@ public struct HomeView: Sendable {
     public init(
         account: Account,
         editing: Bool = false,
+        returning: Bool = false,
         mobileTyped: String? = nil,
         mobileProblem: String? = nil,
         deleteProblem: String? = nil,
@@ -70,6 +73,7 @@ public struct HomeView: Sendable {
     ) {
         self.account = account
         self.editing = editing
+        self.returning = returning
         self.mobileTyped = mobileTyped
         self.mobileProblem = mobileProblem
         self.deleteProblem = deleteProblem

@@ -105,7 +105,7 @@ enum AccountsPages {
                   <div><dt>First name</dt><dd id="first-name">\(account.firstName.isEmpty ? "—" : account.firstName)</dd></div>
                   <div><dt>Last name</dt><dd id="last-name">\(account.lastName.isEmpty ? "—" : account.lastName)</dd></div>
                   <div class="mobile-row"><dt>Mobile number</dt><dd><span id="mobile-number">\(account.mobileNational)</span>
-                    <a class="button secondary small" id="edit-mobile" href="/accounts/home?edit=mobile" aria-haspopup="dialog" aria-controls="mobile-dialog">Edit<span class="visually-hidden"> mobile number</span></a></dd></div>
+                    <a class="button secondary small" id="edit-mobile" href="/accounts/home?edit=mobile" aria-haspopup="dialog" aria-controls="mobile-dialog"\(if: view.returning && !view.editing, " autofocus")>Edit<span class="visually-hidden"> mobile number</span></a></dd></div>
                 </dl>
               </div>
               <div class="accounts-actions">

@@ -127,10 +127,11 @@ struct AccountsRoutes: FeatureRoutes {
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let account = try await account(request) else { return toLogin(request) }
-        let editing = request.uri.queryParameters.get("edit") == "mobile"
+        let query = request.uri.queryParameters
         let view = HomeView(
             account: account,
-            editing: editing,
+            editing: query.get("edit") == "mobile",
+            returning: query.get("from") == "mobile",
             mobileTyped: nil,
             mobileProblem: nil,
             deleteProblem: nil,
@@ -144,7 +145,8 @@ struct AccountsRoutes: FeatureRoutes {
         let fields = try await request.decodeForm(as: MobileFields.self, context: context)
         do {
             try await store.changeMobile(of: account.id ?? 0, to: fields.mobile ?? "")
-            return pages.redirect(to: "/accounts/home", flash: Flash(.success, AccountMessage.numberEdited))
+            // Back on Home, focus returns to Edit, where the person was before the dialog.
+            return pages.redirect(to: "/accounts/home?from=mobile", flash: Flash(.success, AccountMessage.numberEdited))
         } catch let problem as SignupForm.Problem {
             let view = HomeView(
                 account: account,

@@ -165,7 +165,9 @@ struct AccountsRoutesTests {
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("Mobile number is not valid") && refused.text.contains(#"value="015-123 4567""#))
             let saved = try await session.post("/accounts/mobile", form: [("mobile", "+60 11-1234 5678")])
+            #expect(saved.headers[.location] == "/accounts/home?from=mobile")
             let home = try await session.follow(saved)
+            #expect(home.text.contains(#"aria-controls="mobile-dialog" autofocus>"#))
             #expect(home.text.contains("Number was edited successfully"))
             #expect(home.text.contains(#"<span id="mobile-number">011-1234 5678</span>"#))
         }

@@ -30,6 +30,10 @@ def submit_login(browser, email, password):
     browser.find_element(By.ID, "login-button").click()
 
 
+def active_id(browser):
+    return browser.execute_script("return document.activeElement && document.activeElement.id")
+
+
 def targets_are_big_enough(browser, selector):
     for element in browser.find_elements(By.CSS_SELECTOR, selector):
         if element.is_displayed():
@@ -109,6 +113,7 @@ def test_sign_up_home_edit_number_images_and_back(host, browser):
     field.send_keys("+60 11-1234 5678", Keys.ENTER)
     wait(browser, lambda d: "Number was edited successfully" in d.page_source, message="number not saved")
     assert browser.find_element(By.ID, "mobile-number").text == "011-1234 5678"
+    assert active_id(browser) == "edit-mobile", "focus did not come back to Edit after saving"
     # Cancel closes the dialog and gives focus back to Edit.
     browser.find_element(By.ID, "edit-mobile").click()
     browser.find_element(By.ID, "cancel-mobile").click()
