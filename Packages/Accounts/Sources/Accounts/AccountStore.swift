@@ -177,7 +177,8 @@ public struct AccountStore: Sendable {
             return account
         }
         guard let account else { throw AccountsError.noSuchAccount }
-        sessions.update(account)
+        // Dropped rather than patched, so that a lookup that read the old row cannot put it back (see SessionCache).
+        sessions.removeAll(userID: id)
         bus.post(AccountsChanged(.updated, ids: [id]))
         return account
     }
@@ -250,12 +251,21 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchEmail(String)
     /// The password typed to confirm a deletion was wrong.
     case wrongPassword
+    /// Too many wrong passwords for this account or from this address: wait this long.
+    case tooManyAttempts(seconds: Int)
+
+    /// Whether this is the throttle holding tries back (HTTP 429) rather than a wrong answer.
+    public var isThrottled: Bool {
+        if case .tooManyAttempts = self { return true }
+        return false
+    }
 
     public var description: String {
         switch self {
         case .noSuchAccount: "That account no longer exists."
         case .noSuchEmail(let email): "No account has the email \(email)."
         case .wrongPassword: AccountMessage.wrongConfirmation
+        case .tooManyAttempts(let seconds): AccountMessage.tryAgain(in: seconds)
         }
     }
 }

@@ -45,23 +45,53 @@ public final class LoginThrottle: Sendable {
         }
     }
 
+    /// Checks and counts a try in one step: seconds to wait when `email` may not be tried from `address` now, else
+    /// `nil` after counting the try as failed until ``succeeded(email:address:at:)`` says otherwise. Counting before
+    /// the password is checked means a burst of simultaneous tries is held like tries one after another.
+    public func attempt(email: String, address: String, now: Date = Date()) -> Int? {
+        failures.withLock { failures in
+            let accountKey = "account:" + EmailAddress.key(email)
+            let addressKey = "address:" + address
+            let waits = [
+                Self.wait(failures[accountKey] ?? [], account, now),
+                Self.wait(failures[addressKey] ?? [], self.address, now),
+            ]
+            if let wait = waits.compactMap({ $0 }).max() { return wait }
+            Self.record(now, in: &failures, keys: [(accountKey, account), (addressKey, self.address)])
+            return nil
+        }
+    }
+
     /// Records a failed try.
     public func failed(email: String, address: String, now: Date = Date()) {
         failures.withLock { failures in
-            for (key, policy) in [("account:" + EmailAddress.key(email), account), ("address:" + address, self.address)] {
-                var times = (failures[key] ?? []).filter { now.timeIntervalSince($0) < policy.window }
-                times.append(now)
+            let keys = [("account:" + EmailAddress.key(email), account), ("address:" + address, self.address)]
+            Self.record(now, in: &failures, keys: keys)
+        }
+    }
+
+    /// Records that the try counted at `at` succeeded: the account's count starts again, and the address no longer
+    /// counts that try (its other failures stay, so one good login does not reopen an address guessing at others).
+    public func succeeded(email: String, address: String, at: Date) {
+        failures.withLock { failures in
+            failures["account:" + EmailAddress.key(email)] = nil
+            let key = "address:" + address
+            if var times = failures[key], let index = times.lastIndex(of: at) {
+                times.remove(at: index)
                 failures[key] = times
-            }
-            if failures.count > 10_000 {
-                failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < 900 } }
             }
         }
     }
 
-    /// Records a successful login: the account's count starts again.
-    public func succeeded(email: String) {
-        _ = failures.withLock { $0.removeValue(forKey: "account:" + EmailAddress.key(email)) }
+    private static func record(_ now: Date, in failures: inout [String: [Date]], keys: [(String, Policy)]) {
+        for (key, policy) in keys {
+            var times = (failures[key] ?? []).filter { now.timeIntervalSince($0) < policy.window }
+            times.append(now)
+            failures[key] = times
+        }
+        if failures.count > 10_000 {
+            failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < 900 } }
+        }
     }
 
     private static func wait(_ times: [Date], _ policy: Policy, _ now: Date) -> Int? {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The sessions this process has seen, kept in memory so a signed-in page costs no database read: filled at login
-/// and on a first lookup, updated when the account changes here, emptied for an account deleted here and entirely
+/// and on a first lookup, emptied for an account changed or deleted here and entirely
 /// when another process (the CLI) changed the accounts. At most ``capacity`` sessions; past that it starts over.
 final class SessionCache: Sendable {
     static let capacity = 10_000
@@ -38,13 +38,6 @@ final class SessionCache: Sendable {
         entries.withLock { entries in
             removals.add(1, ordering: .releasing)
             entries[token] = nil
-        }
-    }
-
-    /// Puts `account` in place of the one cached for each of its sessions.
-    func update(_ account: Account) {
-        entries.withLock { entries in
-            for (token, entry) in entries where entry.account.id == account.id { entries[token] = (account, entry.expiresAt) }
         }
     }
 

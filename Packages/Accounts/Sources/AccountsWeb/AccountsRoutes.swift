@@ -63,14 +63,14 @@ struct AccountsRoutes: FeatureRoutes {
             return pages.page("Log in", body: AccountsPages.login(view), request: request, context: context, status: status)
         }
         if let problem = form.problem { return refused(problem) }
-        if let wait = throttle.wait(email: form.email, address: context.clientAddress) {
+        let stamp = Date()
+        if let wait = throttle.attempt(email: form.email, address: context.clientAddress, now: stamp) {
             return refused(AccountMessage.tryAgain(in: wait), .tooManyRequests)
         }
         guard let account = try await store.authenticate(email: form.email, password: form.password) else {
-            throttle.failed(email: form.email, address: context.clientAddress)
             return refused(AccountMessage.wrongCredentials)
         }
-        throttle.succeeded(email: form.email)
+        throttle.succeeded(email: form.email, address: context.clientAddress, at: stamp)
         return try await signIn(account, request: request, to: next ?? "/accounts/home")
     }
 
@@ -169,8 +169,14 @@ struct AccountsRoutes: FeatureRoutes {
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let account = try await account(request) else { return toLogin(request, next: "/accounts/home") }
         let fields = try await request.decodeForm(as: DeleteFields.self, context: context)
+        // The confirmation is a password check like a login's, held by the same throttle.
+        let stamp = Date()
         do {
+            if let wait = throttle.attempt(email: account.email, address: context.clientAddress, now: stamp) {
+                throw AccountsError.tooManyAttempts(seconds: wait)
+            }
             try await store.deleteAccount(account, password: fields.password ?? "")
+            throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
         } catch let error as AccountsError {
             let view = HomeView(
                 account: account,
@@ -185,7 +191,7 @@ struct AccountsRoutes: FeatureRoutes {
                 body: AccountsPages.home(view),
                 request: request,
                 context: context,
-                status: .unprocessableContent
+                status: error.isThrottled ? .tooManyRequests : .unprocessableContent
             )
         }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "Your account and its data were deleted."))

@@ -186,12 +186,23 @@ struct AccountsRoutesTests {
         }
     }
 
-    @Test("Delete my account needs the password, then removes the account and signs out")
+    @Test("Delete my account needs the password, and five wrong ones hold further tries like logins")
     func deleteAccount() async throws {
         try await withAccounts { session, _ in
             _ = try await Self.signUp(session)
             let wrong = try await session.post("/accounts/delete", form: [("password", "not!mine1")])
             #expect(wrong.status == .unprocessableContent && wrong.text.contains(AccountMessage.wrongConfirmation))
+            for _ in 0..<4 { _ = try await session.post("/accounts/delete", form: [("password", "not!mine1")]) }
+            let held = try await session.post("/accounts/delete", form: [("password", "secret!word")])
+            #expect(held.status == .tooManyRequests && held.text.contains("Too many attempts. Try again in"))
+            #expect(try await session.get("/accounts/home").status == .ok, "the account was kept")
+        }
+    }
+
+    @Test("Delete my account with the right password removes the account and signs out")
+    func deleteAccountConfirmed() async throws {
+        try await withAccounts { session, _ in
+            _ = try await Self.signUp(session)
             let deleted = try await session.post("/accounts/delete", form: [("password", "secret!word")])
             #expect(deleted.headers[.location] == "/accounts/login")
             let login = try await session.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "secret!word")])

@@ -18,6 +18,23 @@ struct SignupEndpoint: Sendable {
         self.url = url
     }
 
+    /// The client for sending: it follows no redirect, so the body (with the password) goes to the configured address
+    /// and nowhere else. Made once and kept for the life of the process.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// The address as the page shows it: without any user name or password it holds.
+    var shownAddress: String {
+        guard let url, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "" }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? ""
+    }
+
     /// What happened to a send, as the page says it.
     enum Outcome: Sendable, Equatable {
         case sent(status: Int)
@@ -32,7 +49,7 @@ struct SignupEndpoint: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: user.requestBody))
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+            let response = try await Self.client.execute(request, timeout: .seconds(10))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             guard (200..<300).contains(response.status.code) else {
                 return .failed("The server refused it: it answered \(response.status.code).")

@@ -41,8 +41,8 @@ struct SignupRoutes: FeatureRoutes {
             var result = SignupResult(json: user.shownJSON, sent: nil)
             if let url = endpoint.url {
                 switch await endpoint.send(user, to: url) {
-                case .sent(let status): result.sent = .success("Sent to \(url.absoluteString): the server answered \(status).")
-                case .failed(let message): result.sent = .failure("Not sent to \(url.absoluteString). \(message)")
+                case .sent(let status): result.sent = .success("Sent to \(endpoint.shownAddress): the server answered \(status).")
+                case .failed(let message): result.sent = .failure("Not sent to \(endpoint.shownAddress). \(message)")
                 }
             }
             // What was typed stays in the form (all but the password), beside the JSON it made.

@@ -74,6 +74,22 @@ struct SignupRoutesTests {
         }
     }
 
+    @Test("the page never shows credentials in the endpoint's address, and a redirect is not followed with the body")
+    func credentialsAndRedirects() async throws {
+        let server = try await RecordingServer(status: 307)
+        let withCredentials = server.url.replacingOccurrences(of: "http://", with: "http://api:SECRET@")
+        try await withTestShell(
+            features: [SignupFeature()],
+            featureSettings: ["signup": FeatureSettings(["endpoint": withCredentials])]
+        ) { session, _ in
+            let saved = try await session.post("/signup", form: Self.form)
+            #expect(saved.text.contains("Not sent to \(server.url). The server refused it: it answered 307."))
+            #expect(!saved.text.contains("SECRET"))
+            #expect(server.received.count == 1)
+        }
+        await server.stop()
+    }
+
     @Test("a post without the CSRF token is refused")
     func csrf() async throws {
         try await withTestShell(features: [SignupFeature()]) { session, _ in

@@ -52,6 +52,10 @@ def test_typing_enter_to_next_click_outside_and_the_json(host, browser):
     assert dob.get_attribute("value") == "03/0"
     dob.send_keys("21")
     assert dob.get_attribute("value") == "03/02/1"
+    # An edit in the middle is left as typed: nothing after the caret shifts.
+    dob.send_keys("990", Keys.HOME, Keys.ARROW_RIGHT, "1")
+    assert dob.get_attribute("value") == "013/02/1990"
+    browser.execute_script("document.getElementById('dateOfBirth').value = ''")
     for pasted, shown in (("1990-02-03", "03/02/1990"), ("03.02.1990", "03/02/1990"), ("3-2-1990", "03/02/1990")):
         browser.execute_script("document.getElementById('dateOfBirth').value = ''")
         paste(browser, "dateOfBirth", pasted)

@@ -30,6 +30,9 @@
   var dob = document.getElementById("dateOfBirth");
   if (dob) {
     dob.addEventListener("input", function (event) {
+      // Only typing at the end is formatted: an edit in the middle is left as it is (the server checks it), so the
+      // digits after the caret never shift into the wrong place.
+      if (dob.selectionStart !== dob.value.length) return;
       var masked = mask(dob.value);
       // Deleting the character after a slash leaves the slash gone too, rather than putting it straight back.
       if (event.inputType && event.inputType.indexOf("delete") === 0) masked = masked.replace(/\/$/, "");
