@@ -3,7 +3,7 @@
 import pytest
 from selenium.webdriver.common.by import By
 
-from atelier_browser import axe_violations
+from atelier_browser import axe_violations, wait
 
 
 @pytest.mark.parametrize("path", ["/", "/inbox", "/diagnostics", "/tasks", "/tasks/new", "/tasks/1", "/downloads", "/news", "/accounts/login", "/accounts/signup", "/signup", "/no-such-page"])
@@ -16,5 +16,6 @@ def test_a_form_showing_errors_is_axe_clean(host, browser):
     browser.get(host.url + "/tasks/new")
     browser.find_element(By.NAME, "name").clear()
     browser.find_element(By.CSS_SELECTOR, "form.task-form button[type=submit], form button[type=submit]").click()
-    assert "Give the task a name." in browser.page_source
+    # The refused form comes back as a new page: wait for it rather than read the page being left.
+    wait(browser, lambda d: "Give the task a name." in d.page_source, message="the refused form did not come back")
     assert axe_violations(browser) == []

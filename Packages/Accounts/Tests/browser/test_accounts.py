@@ -265,6 +265,7 @@ def test_every_screen_is_axe_clean_with_big_enough_targets(host, browser, scheme
         targets_are_big_enough(browser, "main a, main button, main input, main select, main summary")
     browser.get(host.url + "/accounts/home")
     browser.find_element(By.ID, "logout").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "login-button"), message="logout did not return to login")
     for path in ["/accounts/login", "/accounts/signup"]:
         browser.get(host.url + path)
         assert axe_violations(browser) == [], path
