@@ -106,14 +106,14 @@ struct AccountsRoutes: FeatureRoutes {
 
     /// Starts a new session (ending the one the browser came with: the id changes at login) and goes to `path`.
     private func signIn(_ account: Account, request: Request, to path: String) async throws -> Response {
-        let token = try await store.startSession(for: account, replacing: request.cookies[Self.cookieName]?.value)
+        let token = try await store.startSession(for: account, replacing: request.cookie(Self.cookieName))
         var response = Response(status: .seeOther, headers: [.location: path])
         response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax))
         return response
     }
 
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let token = request.cookies[Self.cookieName]?.value { try await store.endSession(token) }
+        if let token = request.cookie(Self.cookieName) { try await store.endSession(token) }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out."))
         response.setCookie(Self.clearingCookie)
         return response
@@ -235,7 +235,7 @@ struct AccountsRoutes: FeatureRoutes {
 
     /// The signed-in account, from the session cookie.
     private func account(_ request: Request) async throws -> Account? {
-        guard let token = request.cookies[Self.cookieName]?.value, !token.isEmpty else { return nil }
+        guard let token = request.cookie(Self.cookieName), !token.isEmpty else { return nil }
         return try await store.account(session: token)
     }
 

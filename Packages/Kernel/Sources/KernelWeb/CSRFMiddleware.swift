@@ -27,7 +27,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let existing = request.cookies[Self.cookieName]?.value
+        let existing = request.cookie(Self.cookieName)
         let token = existing.flatMap { Self.isWellFormed($0) ? $0 : nil } ?? Self.makeToken()
         context.csrfToken = token
 

@@ -93,7 +93,7 @@ public struct PageRenderer: Sendable {
         context: AppRequestContext
     ) -> (head: HTML, tail: HTML) {
         var flash: Flash?
-        if let value = request.cookies[Flash.cookieName]?.value, !value.isEmpty {
+        if let value = request.cookie(Flash.cookieName), !value.isEmpty {
             flash = Flash(cookieValue: value)
         }
         return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: unread.value)
@@ -102,7 +102,7 @@ public struct PageRenderer: Sendable {
     /// `response`, clearing the flash cookie once the page has shown it.
     private func clearingFlash(_ response: Response, request: Request) -> Response {
         var response = response
-        if request.cookies[Flash.cookieName] != nil {
+        if request.cookie(Flash.cookieName) != nil {
             response.setCookie(Flash.clearingCookie)
         }
         return response
