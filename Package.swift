@@ -22,6 +22,7 @@ let packageDependencies: [Package.Dependency] = [
 /// The web library of every feature package, linked into the host.
 let featureWebProducts: [Target.Dependency] = [
     .product(name: "AccountsWeb", package: "Accounts"),
+    .product(name: "CountdownWeb", package: "GettingStarted"),
     .product(name: "DownloaderWeb", package: "GettingStarted"),
     .product(name: "SignupWeb", package: "GettingStarted"),
     .product(name: "NewsReaderWeb", package: "NewsReader"),
@@ -54,6 +55,27 @@ let packageTestTargets: [Target] = [
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         path: "Packages/Accounts/Tests/AccountsWebTests"
+    ),
+    .testTarget(
+        name: "CountdownTests",
+        dependencies: [
+            .product(name: "Countdown", package: "GettingStarted"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
+        ],
+        path: "Packages/GettingStarted/Tests/CountdownTests"
+    ),
+    .testTarget(
+        name: "CountdownWebTests",
+        dependencies: [
+            .product(name: "Countdown", package: "GettingStarted"),
+            .product(name: "CountdownWeb", package: "GettingStarted"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+        ],
+        path: "Packages/GettingStarted/Tests/CountdownWebTests"
     ),
     .testTarget(
         name: "DownloaderTests",

@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "DownloadBenchmark", targets: ["DownloadBenchmark"]),
         .executable(name: "HTMLBenchmark", targets: ["HTMLBenchmark"]),
         .library(name: "CLibXML2", targets: ["CLibXML2"]),
+        .library(name: "Countdown", targets: ["Countdown"]),
+        .library(name: "CountdownWeb", targets: ["CountdownWeb"]),
         .library(name: "Downloader", targets: ["Downloader"]),
         .library(name: "DownloaderTestSupport", targets: ["DownloaderTestSupport"]),
         .library(name: "DownloaderWeb", targets: ["DownloaderWeb"]),
@@ -30,6 +32,47 @@ let package = Package(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "Countdown",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .testTarget(
+            name: "CountdownTests",
+            dependencies: [
+                "Countdown",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .target(
+            name: "CountdownWeb",
+            dependencies: [
+                "Countdown",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+            ],
+            resources: [.copy("Resources/Public")]
+        ),
+        .testTarget(
+            name: "CountdownWebTests",
+            dependencies: [
+                "Countdown",
+                "CountdownWeb",
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ]
         ),
         .executableTarget(
             name: "DownloadBenchmark",

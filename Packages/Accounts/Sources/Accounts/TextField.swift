@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The limits every text field of Accounts shares: no NUL or other control characters, and a length in bytes.
 public enum TextField {
@@ -14,7 +15,7 @@ public enum TextField {
     /// Whether `text` holds a control character (NUL, a line break, an escape, DEL, C1 controls: Unicode's `Cc`).
     /// Format characters are not refused: a zero-width joiner is part of many emoji.
     public static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        TextInput.hasControlCharacters(text)
     }
 
     /// `text` without the whitespace around it.

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The sign-up form of the brief's task 2 as typed: first name, last name, date of birth and password.
 public struct SignupDraft: Sendable, Hashable {
@@ -52,13 +53,9 @@ public struct SignupDraft: Sendable, Hashable {
 
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-    static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    }
-
     static func nameProblem(_ name: String, label: String) -> String? {
         if name.isEmpty { return "Enter your \(label)." }
-        if hasControlCharacters(name) { return "The \(label) can’t contain control characters." }
+        if TextInput.hasControlCharacters(name) { return "The \(label) can’t contain control characters." }
         if name.utf8.count > maxNameBytes { return "Use at most \(maxNameBytes) bytes for the \(label)." }
         return nil
     }
@@ -66,7 +63,7 @@ public struct SignupDraft: Sendable, Hashable {
     /// Why `password` is refused: 5 to 80 characters as a person counts them (an emoji with modifiers is one).
     public static func passwordProblem(_ password: String) -> String? {
         if password.isEmpty { return "Choose a password." }
-        if hasControlCharacters(password) { return "The password can’t contain control characters." }
+        if TextInput.hasControlCharacters(password) { return "The password can’t contain control characters." }
         if password.utf8.count > maxPasswordBytes || password.count > passwordLength.upperBound {
             return "Use at most \(passwordLength.upperBound) characters for the password."
         }

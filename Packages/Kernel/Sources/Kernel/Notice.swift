@@ -22,10 +22,25 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
     public var deliveredAt: Date?
     /// When the person read it, nil while unread.
     public var readAt: Date?
+    /// A name that makes the notice one of a kind: a second notice with the same key is dropped, so two deliverers
+    /// of the same event (the host and an operating-system job) never both notify. Nil for notices without one.
+    public var key: String?
+    /// Whether it was delivered well after its time (it fell due while nothing could deliver it).
+    public var late: Bool = false
+    /// When the host showed it on its open pages (live toast); nil while only another process has delivered it.
+    public var announcedAt: Date?
 
     /// A notice not yet saved.
-    public init(featureID: String, title: String, body: String, link: String? = nil, deliverAt: Date) {
+    public init(
+        featureID: String,
+        title: String,
+        body: String,
+        link: String? = nil,
+        deliverAt: Date,
+        key: String? = nil
+    ) {
         self.featureID = featureID
+        self.key = key
         self.title = title
         self.body = body
         self.link = link
@@ -35,4 +50,7 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+
+    /// The title, with "Late: " before it when the notice was delivered late.
+    public var displayTitle: String { late ? "Late: \(title)" : title }
 }

@@ -23,7 +23,20 @@ public struct NoticeCenter: Sendable {
                 table.column("readAt", .datetime)
             }
         }
+        migrator.registerMigration("kernel.v2") { db in
+            try db.alter(table: "kernel_notice") { table in
+                table.add(column: "key", .text)
+                table.add(column: "late", .boolean).notNull().defaults(to: false)
+                table.add(column: "announcedAt", .datetime)
+            }
+            try db.create(index: "kernel_notice_key", on: "kernel_notice", columns: ["key"], unique: true)
+            // Notices delivered before this version were shown by the host that delivered them.
+            try db.execute(sql: "UPDATE kernel_notice SET announcedAt = deliveredAt WHERE deliveredAt IS NOT NULL")
+        }
     }
+
+    /// How long after its time a notice counts as late when delivered (it fell due while nothing ran to deliver it).
+    public static let lateAfter: TimeInterval = 5
 
     private let database: any DatabaseWriter
     private let bus: NotificationBus
@@ -43,9 +56,10 @@ public struct NoticeCenter: Sendable {
         title: String,
         body: String,
         link: String? = nil,
-        at date: Date = Date()
+        at date: Date = Date(),
+        key: String? = nil
     ) async throws -> Notice {
-        let notice = try await schedule(featureID: featureID, title: title, body: body, link: link, at: date)
+        let notice = try await schedule(featureID: featureID, title: title, body: body, link: link, at: date, key: key)
         if date <= Date() {
             try await deliverDue()
         }
@@ -54,40 +68,106 @@ public struct NoticeCenter: Sendable {
 
     /// Stores a notice for a host to deliver at `date`, without delivering it here. The CLI uses this: a host
     /// running on the same data directory (or the next one started) delivers it, live, within about a second.
+    ///
+    /// With a `key`, the notice is one of a kind: when a notice with that key exists already (waiting or delivered),
+    /// nothing is stored and that notice is returned.
     @discardableResult
     public func schedule(
         featureID: String,
         title: String,
         body: String,
         link: String? = nil,
-        at date: Date = Date()
+        at date: Date = Date(),
+        key: String? = nil
     ) async throws -> Notice {
-        let notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date)
+        let notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date, key: key)
         return try await database.write { db in
+            if let key, let existing = try Notice.filter(Column("key") == key).fetchOne(db) {
+                return existing
+            }
             var notice = notice
             try notice.insert(db)
             return notice
         }
     }
 
-    /// Delivers every notice whose time has come, oldest first, and returns them.
+    /// Delivers every notice whose time has come, oldest first, and returns them. This is the host's delivery: each
+    /// goes on the bus (a live toast on every open page) and to the desktop. A notice delivered more than
+    /// ``lateAfter`` seconds after its time is marked late.
+    ///
+    /// Notices another process delivered meanwhile (an operating-system job, while the host was down or at the same
+    /// second) are announced on the bus too, once, without a second desktop notification.
     @discardableResult
     public func deliverDue(now: Date = Date()) async throws -> [Notice] {
-        let due = try await database.write { db -> [Notice] in
+        let (due, elsewhere) = try await database.write { db -> ([Notice], [Notice]) in
             var due = try Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now)
                 .order(Column("deliverAt"), Column("id"))
                 .fetchAll(db)
             for index in due.indices {
                 due[index].deliveredAt = now
+                due[index].announcedAt = now
+                due[index].late = now.timeIntervalSince(due[index].deliverAt) > Self.lateAfter
                 try due[index].update(db)
             }
-            return due
+            var elsewhere = try Notice.filter(Column("deliveredAt") != nil && Column("announcedAt") == nil)
+                .order(Column("deliveredAt"), Column("id"))
+                .fetchAll(db)
+            for index in elsewhere.indices {
+                elsewhere[index].announcedAt = now
+                try elsewhere[index].update(db)
+            }
+            return (due, elsewhere)
+        }
+        for notice in elsewhere {
+            bus.post(NoticeDelivered(notice))
         }
         for notice in due {
             bus.post(NoticeDelivered(notice))
-            desktop?.show(title: notice.title, body: notice.body)
+            desktop?.show(title: notice.displayTitle, body: notice.body)
         }
-        return due
+        return elsewhere + due
+    }
+
+    /// Delivers the notice stored under `key` from this process, if its time has come and nobody delivered it yet:
+    /// into the inbox and to the desktop, leaving the live toast to a host (which announces it within a second, or
+    /// when it next starts). Returns the notice when this call delivered it; nil when it was delivered already, was
+    /// withdrawn, or is not due. An operating-system job calls this (`atelier notify --due KEY`); the host's own
+    /// delivery and this one claim the notice in one transaction each, so exactly one of them notifies.
+    @discardableResult
+    public func deliver(key: String, now: Date = Date()) async throws -> Notice? {
+        let delivered = try await database.write { db -> Notice? in
+            guard var notice = try Notice.filter(Column("key") == key).fetchOne(db),
+                notice.deliveredAt == nil, notice.deliverAt <= now
+            else { return nil }
+            notice.deliveredAt = now
+            notice.late = now.timeIntervalSince(notice.deliverAt) > Self.lateAfter
+            try notice.update(db)
+            return notice
+        }
+        if let delivered {
+            desktop?.show(title: delivered.displayTitle, body: delivered.body)
+        }
+        return delivered
+    }
+
+    /// The notice stored under `key`, if any.
+    public func notice(key: String) async throws -> Notice? {
+        try await database.read { db in try Notice.filter(Column("key") == key).fetchOne(db) }
+    }
+
+    /// The notices stored under any of `keys`, by key.
+    public func notices(keys: [String]) async throws -> [String: Notice] {
+        guard !keys.isEmpty else { return [:] }
+        let found = try await database.read { db in try Notice.filter(keys.contains(Column("key"))).fetchAll(db) }
+        return Dictionary(found.compactMap { notice in notice.key.map { ($0, notice) } }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Withdraws the notice stored under `key` if it has not been delivered yet. Returns whether one was removed.
+    @discardableResult
+    public func cancel(key: String) async throws -> Bool {
+        try await database.write { db in
+            try Notice.filter(Column("key") == key && Column("deliveredAt") == nil).deleteAll(db) > 0
+        }
     }
 
     /// When the next waiting notice is due, if any.

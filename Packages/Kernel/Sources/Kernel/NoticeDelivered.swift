@@ -19,7 +19,7 @@ public struct NoticeDelivered: LiveEvent, Hashable {
     public init(_ notice: Notice) {
         id = notice.id ?? 0
         featureID = notice.featureID
-        title = notice.title
+        title = notice.displayTitle
         body = notice.body
         link = notice.link
     }

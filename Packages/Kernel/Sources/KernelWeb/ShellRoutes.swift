@@ -80,7 +80,7 @@ struct InboxRow {
     let unread: Bool
 
     init(_ notice: Notice) {
-        title = notice.title
+        title = notice.displayTitle
         body = notice.body
         link = notice.link.flatMap { $0.hasPrefix("/") ? $0 : nil }
         let formatter = DateFormatter()

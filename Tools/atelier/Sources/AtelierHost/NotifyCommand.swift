@@ -4,29 +4,62 @@ import Kernel
 import KernelBus
 import KernelStorage
 
-/// `atelier notify`: leaves a notice for the host to deliver (inbox, live toast, desktop notification).
+/// `atelier notify`: leaves a notice for the host to deliver (inbox, live toast, desktop notification), or, with
+/// `--due KEY`, delivers a stored notice itself when its time comes (what an operating-system job runs, so that a
+/// countdown notifies while the host is not running).
 struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Raise a notice; a host running on the same data directory shows it within a second."
+        abstract: "Raise a notice; a host running on the same data directory shows it within a second.",
+        discussion: """
+            With --due KEY, no notice is raised: the notice already stored under KEY is delivered from this process \
+            (inbox and desktop) at its time, waiting until then, unless it was delivered or withdrawn meanwhile.
+            """
     )
 
-    @Argument(help: "The headline.") var title: String
+    @Argument(help: "The headline.") var title: String?
     @Argument(help: "One or two sentences.") var body: String = ""
     @Option(help: "A path inside the app to open from the notice, e.g. /tasks.") var link: String?
     @Option(help: "Deliver it this many seconds from now instead of at once.") var inSeconds: Double = 0
+    @Option(help: "Make the notice one of a kind: a second notice with the same key is dropped.") var key: String?
+    @Option(help: "Deliver the stored notice with this key when it is due, from this process.") var due: String?
     @OptionGroup var dataDirectory: DataDirectoryOptions
 
     func run() async throws {
         let database = try dataDirectory.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
+        if let due {
+            let center = NoticeCenter(database: database, bus: NotificationBus(), desktop: DesktopNotifier.ifAvailable())
+            try await deliver(key: due, center: center)
+            return
+        }
+        guard let title, !title.isEmpty else { throw CommandFailure("Give the notice a headline.") }
         let center = NoticeCenter(database: database, bus: NotificationBus())
         let notice = try await center.schedule(
             featureID: "cli",
             title: title,
             body: body,
             link: link,
-            at: Date().addingTimeInterval(max(0, inSeconds))
+            at: Date().addingTimeInterval(max(0, inSeconds)),
+            key: key
         )
         print("Notice \(notice.id ?? 0) will be delivered by the host at \(notice.deliverAt).")
+    }
+
+    /// Waits for the notice's time (it may move or vanish meanwhile), then delivers it unless someone else did.
+    private func deliver(key: String, center: NoticeCenter) async throws {
+        while true {
+            guard let notice = try await center.notice(key: key), notice.deliveredAt == nil else {
+                print("Notice \(key) was delivered already or withdrawn; nothing to do.")
+                return
+            }
+            let wait = notice.deliverAt.timeIntervalSinceNow
+            if wait <= 0 { break }
+            try await Task.sleep(for: .milliseconds(Int((min(wait, 30) * 1000).rounded(.up))))
+        }
+        if let delivered = try await center.deliver(key: key) {
+            print("Delivered notice \(delivered.id ?? 0): \(delivered.displayTitle)")
+        } else {
+            print("Notice \(key) was delivered already or withdrawn; nothing to do.")
+        }
     }
 }

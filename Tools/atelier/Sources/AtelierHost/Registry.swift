@@ -1,4 +1,5 @@
 import AccountsWeb
+import CountdownWeb
 import DownloaderWeb
 import Kernel
 import KernelWeb
@@ -14,6 +15,7 @@ public enum Registry {
             TaskListFeature(),
             DownloaderFeature(),
             SignupFeature(),
+            CountdownFeature(),
             NewsReaderFeature(),
             AccountsFeature(),
         ],

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import Countdown
+
+@Suite("Handing countdowns to the system's scheduler")
+struct CountdownSchedulerTests {
+    @Test("at is given the minute before the end, or now when that has passed")
+    func atTime() throws {
+        let calendar = Calendar.current
+        let now = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 30)))
+        #expect(CountdownScheduler.atTime(for: now.addingTimeInterval(25 * 60), now: now) == "202611241024")
+        #expect(CountdownScheduler.atTime(for: now.addingTimeInterval(10), now: now) == "202611241000")
+        #expect(CountdownScheduler.atTime(for: now.addingTimeInterval(90), now: now) == "202611241001")
+    }
+
+    @Test("the job script runs atelier notify --due with every value single-quoted, and passes the desktop on")
+    func script() {
+        let scheduler = CountdownScheduler(
+            kind: .at,
+            executable: "/opt/atelier's/atelier",
+            dataDirectory: "/data/$(rm -rf ~)",
+            environment: ["DISPLAY": ":99", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/bus", "HOME": "/root", "SECRET": "x"]
+        )
+        let script = scheduler.jobScript(key: "countdown-1")
+        #expect(
+            script == """
+                DBUS_SESSION_BUS_ADDRESS='unix:path=/run/bus'; export DBUS_SESSION_BUS_ADDRESS
+                DISPLAY=':99'; export DISPLAY
+                exec '/opt/atelier'\\''s/atelier' notify --data-dir '/data/$(rm -rf ~)' --due 'countdown-1' >>'/data/$(rm -rf ~)/countdown-jobs.log' 2>&1
+
+                """
+        )
+        #expect(!script.contains("SECRET") && !script.contains("HOME"))
+    }
+
+    @Test("at's answer gives the job number")
+    func jobNumber() {
+        #expect(
+            CountdownScheduler.atJobNumber("warning: commands will be executed using /bin/sh\njob 12 at Tue Nov 24 10:24:00 2026\n") == 12
+        )
+        #expect(CountdownScheduler.atJobNumber("Can't open /var/run/atd.pid to signal atd. No atd running?\n") == nil)
+    }
+
+    @Test("a scheduler is chosen by name, and an unknown name is refused")
+    func choose() throws {
+        #expect(try CountdownScheduler.choose("none", executable: "/x", dataDirectory: "/d").kind == .none)
+        #expect(try CountdownScheduler.choose("at", executable: "/x", dataDirectory: "/d").kind == .at)
+        #expect(throws: CountdownProblem.self) { try CountdownScheduler.choose("cron", executable: "/x", dataDirectory: "/d") }
+        let none = CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
+        #expect(none.promise.contains("you will be notified when Atelier is next running"))
+    }
+}

@@ -1,0 +1,128 @@
+import Countdown
+import Foundation
+import GRDB
+import Kernel
+import KernelBus
+import KernelStorage
+import Synchronization
+import Testing
+
+/// A countdown store on in-memory databases, with no system scheduler.
+struct CountdownHarness {
+    let store: CountdownStore
+    let notices: NoticeCenter
+    let bus = NotificationBus()
+
+    init() throws {
+        let countdowns = try DatabaseQueue()
+        try FeatureDescriptor.countdown.migrations.apply(to: countdowns)
+        let kernel = try DatabaseQueue()
+        try NoticeCenter.migrations.apply(to: kernel)
+        notices = NoticeCenter(database: kernel, bus: bus)
+        store = CountdownStore(
+            database: countdowns,
+            notices: notices,
+            scheduler: CountdownScheduler(kind: .none, executable: "", dataDirectory: ""),
+            bus: bus
+        )
+    }
+}
+
+@Suite("Countdowns: their end, their notice, and one delivery")
+struct CountdownStoreTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("a countdown ends at an absolute time and counts whole seconds down")
+    func arithmetic() async throws {
+        let harness = try CountdownHarness()
+        let duration = try #require(CountdownDuration(seconds: 90))
+        let countdown = try await harness.store.start(duration, label: "Tea", now: start).countdown
+        #expect(countdown.deadline == start.addingTimeInterval(90))
+        #expect(countdown.secondsLeft(at: start) == 90)
+        #expect(countdown.secondsLeft(at: start.addingTimeInterval(0.4)) == 90)
+        #expect(countdown.secondsLeft(at: start.addingTimeInterval(89.5)) == 1)
+        #expect(countdown.secondsLeft(at: start.addingTimeInterval(95)) == 0)
+        #expect(!countdown.isFinished(at: start.addingTimeInterval(89.9)) && countdown.isFinished(at: start.addingTimeInterval(90)))
+        let notice = try #require(try await harness.notices.notice(key: countdown.key))
+        #expect(notice.deliverAt == countdown.deadline && notice.body == "Tea" && notice.link == "/countdown")
+    }
+
+    @Test("the host delivers at the second, once; a job delivering the same key later finds it done")
+    func hostFirst() async throws {
+        let harness = try CountdownHarness()
+        let delivered = Counter()
+        let token = harness.bus.addObserver(forName: NoticeCenter.delivered) { _ in delivered.add() }
+        let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "", now: start).countdown
+        #expect(try await harness.notices.deliverDue(now: start.addingTimeInterval(59.9)).isEmpty)
+        let due = try await harness.notices.deliverDue(now: start.addingTimeInterval(60))
+        #expect(due.count == 1 && due[0].late == false && due[0].title == "Countdown finished")
+        #expect(try await harness.notices.deliver(key: countdown.key, now: start.addingTimeInterval(60.2)) == nil)
+        #expect(try await harness.notices.deliverDue(now: start.addingTimeInterval(61)).isEmpty)
+        #expect(delivered.value == 1)
+        #expect(try await harness.notices.inbox().count == 1)
+        token.cancel()
+    }
+
+    @Test("a job that delivers first (host down) is announced by the host once, without a second delivery")
+    func jobFirst() async throws {
+        let harness = try CountdownHarness()
+        let delivered = Counter()
+        let token = harness.bus.addObserver(forName: NoticeCenter.delivered) { _ in delivered.add() }
+        let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 30)), label: "Eggs", now: start).countdown
+        #expect(try await harness.notices.deliver(key: countdown.key, now: start.addingTimeInterval(29)) == nil)
+        let byJob = try #require(try await harness.notices.deliver(key: countdown.key, now: start.addingTimeInterval(30)))
+        #expect(byJob.late == false && byJob.announcedAt == nil)
+        #expect(try await harness.notices.deliver(key: countdown.key, now: start.addingTimeInterval(31)) == nil)
+        // The host starts later: it shows the notice once (a toast) and does not deliver it again.
+        let announced = try await harness.notices.deliverDue(now: start.addingTimeInterval(600))
+        #expect(announced.map(\.key) == [countdown.key] && announced[0].late == false)
+        #expect(try await harness.notices.deliverDue(now: start.addingTimeInterval(601)).isEmpty)
+        #expect(delivered.value == 1)
+        #expect(try await harness.notices.inbox().count == 1)
+        token.cancel()
+    }
+
+    @Test("a countdown that ended while nothing ran is delivered at the next start, marked late")
+    func late() async throws {
+        let harness = try CountdownHarness()
+        let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 30)), label: "Eggs", now: start).countdown
+        let due = try await harness.notices.deliverDue(now: start.addingTimeInterval(3600))
+        #expect(due.count == 1 && due[0].late && due[0].displayTitle == "Late: Countdown finished")
+        let rows = try await harness.store.list(now: start.addingTimeInterval(3600))
+        #expect(rows.count == 1 && rows[0].isFinished && rows[0].late && rows[0].deliveredAt != nil)
+        #expect(rows[0].countdown.key == countdown.key)
+    }
+
+    @Test("cancelling withdraws the notice; running ones list first, soonest end first")
+    func cancelAndList() async throws {
+        let harness = try CountdownHarness()
+        let long = try await harness.store.start(#require(CountdownDuration(seconds: 600)), label: "Long", now: start).countdown
+        let short = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "Short", now: start).countdown
+        let done = try await harness.store.start(#require(CountdownDuration(seconds: 5)), label: "Done", now: start).countdown
+        let rows = try await harness.store.list(now: start.addingTimeInterval(10))
+        #expect(rows.map(\.countdown.label) == ["Short", "Long", "Done"])
+        #expect(try await harness.store.cancel(id: #require(short.id))?.label == "Short")
+        #expect(try await harness.notices.notice(key: short.key) == nil)
+        #expect(try await harness.store.cancel(id: #require(short.id)) == nil)
+        #expect(try await harness.notices.deliverDue(now: start.addingTimeInterval(700)).map(\.body) == ["Done", "Long"])
+        #expect(try await harness.store.clearFinished(now: start.addingTimeInterval(700)) == 2)
+        #expect(try await harness.store.list(now: start.addingTimeInterval(700)).isEmpty)
+        _ = (long, done)
+    }
+
+    @Test("a second notice with the same key is dropped")
+    func oneKey() async throws {
+        let harness = try CountdownHarness()
+        let first = try await harness.notices.schedule(featureID: "t", title: "One", body: "", at: start, key: "k")
+        let second = try await harness.notices.schedule(featureID: "t", title: "Two", body: "", at: start, key: "k")
+        #expect(first.id == second.id && second.title == "One")
+        #expect(try await harness.notices.deliverDue(now: start).count == 1)
+    }
+}
+
+/// A thread-safe count.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}

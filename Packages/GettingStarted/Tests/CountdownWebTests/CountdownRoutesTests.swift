@@ -1,0 +1,68 @@
+import CountdownWeb
+import Foundation
+import Kernel
+import KernelTestSupport
+import Testing
+
+@Suite("Countdown page")
+struct CountdownRoutesTests {
+    static let settings = ["countdown": FeatureSettings(["scheduler": "none"])]
+
+    @Test("a started countdown is listed with its clock, its end and Cancel; the page says what happens if Atelier is closed")
+    func start() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in
+            let empty = try await session.get("/countdown")
+            #expect(empty.text.contains("No timers. Start one above."))
+            #expect(empty.text.contains(#"inputmode="numeric""#))
+            #expect(empty.text.contains("you will be notified when Atelier is next running"))
+            let started = try await session.post("/countdown", form: [("hours", "1"), ("minutes", "30"), ("label", "Tea <b>")])
+            #expect(started.status == .seeOther)
+            let page = try await session.follow(started)
+            #expect(page.text.contains("Started Tea &lt;b&gt;: it ends at"))
+            #expect(page.text.contains(#"<div class="row-title">Tea &lt;b&gt;</div>"#))
+            #expect(page.text.contains(#"role="timer""#) && page.text.contains(">1:30:00<") || page.text.contains(">1:29:59<"))
+            #expect(page.text.contains("1 h 30 min · ends at"))
+            #expect(page.text.contains(#"aria-label="Cancel Tea &lt;b&gt;""#))
+            let rows = try await session.get("/countdown/rows")
+            #expect(rows.text.contains("Tea &lt;b&gt;") && !rows.text.contains("<html"))
+        }
+    }
+
+    @Test("a refused form keeps what was typed and says why beside the field")
+    func refused() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in
+            let zero = try await session.post("/countdown", form: [("hours", "0"), ("minutes", "0"), ("label", "Nap")])
+            #expect(zero.status == .unprocessableContent)
+            #expect(zero.text.contains(#"<span class="field-error" id="minutes-error">Set at least one minute.</span>"#))
+            #expect(zero.text.contains(#"value="Nap""#))
+            let wrong = try await session.post("/countdown", form: [("hours", "100"), ("minutes", "61"), ("label", "x\u{1B}")])
+            #expect(wrong.text.contains("Enter hours from 0 to 99.") && wrong.text.contains("Enter minutes from 0 to 59."))
+            #expect(wrong.text.contains("The label can’t contain control characters."))
+            #expect(wrong.text.contains(#"value="100""#) && wrong.text.contains(#"aria-describedby="hours-error" autofocus"#))
+            #expect(try await session.get("/countdown").text.contains("No timers."))
+        }
+    }
+
+    @Test("Cancel removes a countdown and its notice never comes")
+    func cancel() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in
+            _ = try await session.post("/countdown", form: [("hours", ""), ("minutes", "5"), ("label", "Pasta")])
+            let page = try await session.get("/countdown")
+            let id = try #require(page.text.firstMatch(of: /id="countdown-(\d+)"/)).1
+            let cancelled = try await session.follow(try await session.post("/countdown/\(id)/cancel"))
+            #expect(cancelled.text.contains("Cancelled Pasta."))
+            #expect(cancelled.text.contains("No timers."))
+            let again = try await session.follow(try await session.post("/countdown/\(id)/cancel"))
+            #expect(again.text.contains("That countdown was already cancelled."))
+        }
+    }
+
+    @Test("a form without its CSRF token is refused")
+    func csrf() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in
+            let refused = try await session.post("/countdown", form: [("minutes", "5")], csrf: false)
+            #expect(refused.status == .forbidden)
+            #expect(try await session.get("/countdown").text.contains("No timers."))
+        }
+    }
+}
