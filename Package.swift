@@ -70,7 +70,6 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "CountdownWebTests",
         dependencies: [
-            .product(name: "Countdown", package: "GettingStarted"),
             .product(name: "CountdownWeb", package: "GettingStarted"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),

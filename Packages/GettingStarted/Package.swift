@@ -68,7 +68,6 @@ let package = Package(
         .testTarget(
             name: "CountdownWebTests",
             dependencies: [
-                "Countdown",
                 "CountdownWeb",
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from atelier_browser import axe_violations, wait
 
 
-@pytest.mark.parametrize("path", ["/", "/inbox", "/diagnostics", "/tasks", "/tasks/new", "/tasks/1", "/downloads", "/news", "/accounts/login", "/accounts/signup", "/signup", "/no-such-page"])
+@pytest.mark.parametrize("path", ["/", "/inbox", "/diagnostics", "/tasks", "/tasks/new", "/tasks/1", "/downloads", "/news", "/accounts/login", "/accounts/signup", "/signup", "/countdown", "/no-such-page"])
 def test_page_is_axe_clean(host, browser, path):
     browser.get(host.url + path)
     assert axe_violations(browser) == []

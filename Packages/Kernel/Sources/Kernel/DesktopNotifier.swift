@@ -22,9 +22,23 @@ public struct DesktopNotifier: Sendable {
 
     /// Shows one notification; failures are ignored (the inbox still has the notice).
     public func show(title: String, body: String) {
+        try? process(title: title, body: body).run()
+    }
+
+    /// Shows one notification and returns once `notify-send` has handed it over (a short-lived process, such as
+    /// an operating-system job, must not end before that); failures are ignored.
+    public func showAndWait(title: String, body: String) async {
+        let process = process(title: title, body: body)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do { try process.run() } catch { continuation.resume() }
+        }
+    }
+
+    private func process(title: String, body: String) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--app-name=Atelier", title, body]
-        try? process.run()
+        return process
     }
 }

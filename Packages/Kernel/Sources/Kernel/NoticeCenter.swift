@@ -145,7 +145,7 @@ public struct NoticeCenter: Sendable {
             return notice
         }
         if let delivered {
-            desktop?.show(title: delivered.displayTitle, body: delivered.body)
+            await desktop?.showAndWait(title: delivered.displayTitle, body: delivered.body)
         }
         return delivered
     }
