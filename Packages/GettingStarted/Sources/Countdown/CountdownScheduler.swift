@@ -144,9 +144,15 @@ public struct CountdownScheduler: Sendable {
         return nil
     }
 
-    /// `text` as one single-quoted shell word.
+    /// `text` as one single-quoted shell word. It works on Unicode scalars, as the shell reads bytes: compared as
+    /// characters, a quote followed by a combining mark would not match "'" and would be left unescaped.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        var word = String.UnicodeScalarView(["'"])
+        for scalar in text.unicodeScalars {
+            if scalar == "'" { word.append(contentsOf: "'\\''".unicodeScalars) } else { word.append(scalar) }
+        }
+        word.append("'")
+        return String(word)
     }
 
     private static func atdIsRunning() -> Bool {
