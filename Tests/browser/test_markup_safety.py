@@ -1076,3 +1076,48 @@ def test_launcher_diagnostics_and_not_found_pages(sides):
     for path in ("/tasks/999999", "/downloads/999999"):
         checker.page(f"GET {path} (404)", *[side.get(path, status=404) for side in sides])
     checker.done(every_value=False)
+
+
+# Countdown
+
+
+def test_countdown_labels_in_the_list_the_flash_and_a_refused_form(sides):
+    # Countdowns started through the form: the flash names the label, each row shows it as its title and in its Cancel
+    # button's aria-label and the clock's; a refused form (a zero total) keeps the label as typed.
+    plain, hostile = sides
+    rotate(sides, 2)
+    checker = Checker(plain, hostile)
+    checker.page("GET /countdown", *[side.get("/countdown") for side in sides])
+    labels = {side.name: [] for side in sides}
+    for number in range(1, 9):
+        typed = {side.name: side.value(f"countdown {number} label", index=number - 1) for side in sides}
+        pages = []
+        for side in sides:
+            labels[side.name].append(typed[side.name])
+            pages.append(side.post("/countdown", {"hours": "0", "minutes": str(number), "label": typed[side.name]})[1])
+
+        def started(page, side, typed=typed, number=number):
+            yield f"countdown {number} label", "the flash", flash_text(page), f"Started {typed[side.name]}:", "contains"
+            for index, label in enumerate(labels[side.name]):
+                row = page.select("li", cls="countdown-row")[index] if len(page.select("li", cls="countdown-row")) > index else None
+                title = page.one("div", cls="row-title", within=row) if row is not None else None
+                yield f"countdown {index + 1} label", "the row's title", text_of(title), label, "equal"
+                button = page.one("button", within=row) if row is not None else None
+                yield f"countdown {index + 1} label", "the Cancel button's label", attribute(button, "aria-label"), f"Cancel {label}", "equal"
+
+        checker.page(f"POST /countdown ({number}), then /countdown", *pages, started)
+
+    # Refused: the hours are not a number (the control characters go there: a label refuses them on its own).
+    typed = {side.name: (side.value("refused hours", index=8), side.value("refused label", index=0)) for side in sides}
+    pages = [
+        side.post("/countdown", {"hours": typed[side.name][0], "minutes": "5", "label": typed[side.name][1]}, status=422)[1]
+        for side in sides
+    ]
+
+    def refused(page, side):
+        hours, label = typed[side.name]
+        yield "refused hours", "the hours field", attribute(page.one("input", id="hours"), "value"), hours, "equal"
+        yield "refused label", "the label field", attribute(page.one("input", id="label"), "value"), label, "equal"
+
+    checker.page("POST /countdown, refused", *pages, refused)
+    checker.done()

@@ -2,7 +2,7 @@ import Foundation
 
 // The fuzz targets (Scripts/fuzz) compile this file with the Kernel's TextInput.swift into one module.
 #if canImport(Kernel)
-    import Kernel
+import Kernel
 #endif
 
 /// The limits every text field of Accounts shares: no NUL or other control characters, and a length in bytes.

@@ -76,12 +76,7 @@ public struct CountdownCommand: AsyncParsableCommand {
             }
         }
 
-        static func time(_ date: Date) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "HH:mm:ss"
-            return formatter.string(from: date)
-        }
+        static func time(_ date: Date) -> String { ClockTime.string(date) }
     }
 
     /// `atelier countdown list [--json]`.
@@ -106,7 +101,7 @@ public struct CountdownCommand: AsyncParsableCommand {
         }
 
         public func run() async throws {
-            let rows = try await options.store().list()
+            let rows = try await options.store().list().rows
             if json {
                 let entries = rows.map { row in
                     Entry(

@@ -2,7 +2,7 @@ import Foundation
 
 // The fuzz target (Scripts/fuzz) compiles this file with the Kernel's TextInput.swift into one module.
 #if canImport(Kernel)
-    import Kernel
+import Kernel
 #endif
 
 /// The page's form as typed: hours (0–99), minutes (0–59) and an optional label.

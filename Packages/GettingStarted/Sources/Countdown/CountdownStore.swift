@@ -18,8 +18,14 @@ public struct CountdownStore: Sendable {
     /// Where changes are announced (the page's live list).
     public let bus: NotificationBus
 
-    /// The most countdowns listed: running ones first, then the most recently finished.
-    public static let listLimit = 200
+    /// The most running countdowns listed.
+    public static let runningLimit = 200
+    /// How many finished countdowns one page lists.
+    public static let finishedPageSize = 50
+
+    /// The first page's countdowns and notices as last read: kept until a countdown changes, a notice is delivered
+    /// (``invalidate()``) or the soonest running countdown ends.
+    private let firstPage: CachedValue<FirstPage>
 
     /// A store on `database` (migrated with ``FeatureDescriptor/countdown``).
     public init(database: any DatabaseWriter, notices: NoticeCenter, scheduler: CountdownScheduler, bus: NotificationBus) {
@@ -27,7 +33,14 @@ public struct CountdownStore: Sendable {
         self.notices = notices
         self.scheduler = scheduler
         self.bus = bus
+        firstPage = CachedValue { [database, notices] in
+            try await Self.read(database: database, notices: notices, now: Date(), cursor: nil)
+        }
     }
+
+    /// Forgets the first page as read: the host calls it when a notice is delivered, and when another process (the
+    /// CLI) changed the countdowns. The store's own changes call it themselves.
+    public func invalidate() { firstPage.invalidate() }
 
     /// A started countdown, and what the scheduler said when it was handed over (nil when it took it, or when there
     /// is none).
@@ -67,6 +80,7 @@ public struct CountdownStore: Sendable {
             countdown.job = job
             try await database.write { [countdown] db in try countdown.update(db) }
         }
+        invalidate()
         bus.post(CountdownChanged(change: .started, id: countdown.id ?? 0))
         return Started(countdown: countdown, schedulerProblem: problem)
     }
@@ -83,6 +97,7 @@ public struct CountdownStore: Sendable {
         }
         guard let removed else { return nil }
         try await notices.cancel(key: removed.key)
+        invalidate()
         if let job = removed.job { await scheduler.remove(job: job) }
         bus.post(CountdownChanged(change: .removed, id: id))
         return removed
@@ -97,7 +112,10 @@ public struct CountdownStore: Sendable {
             if count > 0 { try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: nil) }
             return count
         }
-        if count > 0 { bus.post(CountdownChanged(change: .removed, id: 0)) }
+        if count > 0 {
+            invalidate()
+            bus.post(CountdownChanged(change: .removed, id: 0))
+        }
         return count
     }
 
@@ -106,20 +124,125 @@ public struct CountdownStore: Sendable {
         try await database.read { db in try Countdown.fetchOne(db, key: id) }
     }
 
-    /// The countdowns to show at `now`: running ones, soonest end first, then finished ones, latest end first (at
-    /// most ``listLimit`` in all), each with its notice.
-    public func list(now: Date = Date()) async throws -> [CountdownRow] {
-        let countdowns = try await database.read { db -> [Countdown] in
-            let running = try Countdown.filter(Column("deadline") > now)
-                .order(Column("deadline"), Column("id")).limit(Self.listLimit).fetchAll(db)
-            let finished = try Countdown.filter(Column("deadline") <= now)
-                .order(Column("deadline").desc, Column("id").desc)
-                .limit(max(0, Self.listLimit - running.count)).fetchAll(db)
-            return running + finished
+    /// The countdowns to show at `now`: running ones, soonest end first (at most ``runningLimit``), then one page of
+    /// finished ones, latest end first (``finishedPageSize`` at most, after `finishedAfter` when given), each with its
+    /// notice, and the cursor of the next page of finished ones when there is one.
+    ///
+    /// The first page is read once and kept (see ``invalidate()``) until the soonest running countdown ends; a row
+    /// whose end passed meanwhile shows as finished at once and moves to its place when its notice is delivered.
+    public func list(now: Date = Date(), finishedAfter cursor: CountdownCursor? = nil) async throws -> CountdownListing {
+        var page: FirstPage?
+        if cursor == nil {
+            // The kept page holds for any moment between its reading and the soonest end among its running rows.
+            let kept = try await firstPage.value()
+            if let validUntil = kept.validUntil, validUntil <= now {
+                firstPage.invalidate()
+            } else if kept.loadedAt <= now {
+                page = kept
+            }
         }
-        let byKey = try await notices.notices(keys: countdowns.map(\.key))
-        return countdowns.map { CountdownRow(countdown: $0, notice: byKey[$0.key], now: now) }
+        let shown: FirstPage
+        if let page {
+            shown = page
+        } else {
+            shown = try await Self.read(database: database, notices: notices, now: now, cursor: cursor)
+        }
+        return CountdownListing(
+            rows: shown.countdowns.map { CountdownRow(countdown: $0, notice: shown.notices[$0.key], now: now) },
+            runningNotShown: shown.runningNotShown,
+            nextFinished: shown.nextFinished,
+            keptSince: page?.loadedAt
+        )
     }
+
+    /// One page as read from the databases.
+    struct FirstPage: Sendable {
+        var countdowns: [Countdown]
+        var notices: [String: Notice]
+        var runningNotShown: Int
+        var nextFinished: CountdownCursor?
+        /// The moment the page was read for.
+        var loadedAt: Date
+        /// When the soonest running countdown ends (the page's order changes then).
+        var validUntil: Date?
+    }
+
+    private static func read(
+        database: any DatabaseWriter,
+        notices: NoticeCenter,
+        now: Date,
+        cursor: CountdownCursor?
+    ) async throws -> FirstPage {
+        let (running, runningTotal, finished) = try await database.read { db -> ([Countdown], Int, [Countdown]) in
+            let running =
+                cursor == nil
+                ? try Countdown.filter(Column("deadline") > now)
+                    .order(Column("deadline"), Column("id")).limit(Self.runningLimit).fetchAll(db)
+                : []
+            let total =
+                running.count < Self.runningLimit
+                ? running.count : try Countdown.filter(Column("deadline") > now).fetchCount(db)
+            var finished = Countdown.filter(Column("deadline") <= now)
+            if let cursor {
+                finished = finished.filter(
+                    Column("deadline") < cursor.deadline
+                        || (Column("deadline") == cursor.deadline && Column("id") < cursor.id)
+                )
+            }
+            let page = try finished.order(Column("deadline").desc, Column("id").desc)
+                .limit(Self.finishedPageSize + 1).fetchAll(db)
+            return (running, total, page)
+        }
+        let shown = Array(finished.prefix(Self.finishedPageSize))
+        let next =
+            finished.count > Self.finishedPageSize
+            ? shown.last.map { CountdownCursor(deadline: $0.deadline, id: $0.id ?? 0) } : nil
+        let countdowns = running + shown
+        return FirstPage(
+            countdowns: countdowns,
+            notices: try await notices.notices(keys: countdowns.map(\.key)),
+            runningNotShown: runningTotal - running.count,
+            nextFinished: next,
+            loadedAt: now,
+            validUntil: running.first?.deadline
+        )
+    }
+}
+
+/// Where a page of finished countdowns ends: its last row's end and id. Written in a link as `<ms>.<id>`.
+public struct CountdownCursor: Sendable, Hashable, CustomStringConvertible {
+    public let deadline: Date
+    public let id: Int64
+
+    /// A cursor after the countdown ending at `deadline` with `id`.
+    public init(deadline: Date, id: Int64) {
+        self.deadline = deadline
+        self.id = id
+    }
+
+    /// Reads `<milliseconds since 1970>.<id>`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 15, parts[1].count <= 19,
+            let milliseconds = Int64(parts[0]), let id = Int64(parts[1]), milliseconds >= 0, id >= 0
+        else { return nil }
+        self.init(deadline: Date(timeIntervalSince1970: Double(milliseconds) / 1000), id: id)
+    }
+
+    public var description: String { "\(Int64((deadline.timeIntervalSince1970 * 1000).rounded())).\(id)" }
+}
+
+/// One page of the list.
+public struct CountdownListing: Sendable, Hashable {
+    /// The rows: running countdowns, then finished ones.
+    public let rows: [CountdownRow]
+    /// How many running countdowns are beyond ``CountdownStore/runningLimit`` and not listed.
+    public let runningNotShown: Int
+    /// The cursor of the next page of finished countdowns, nil on the last.
+    public let nextFinished: CountdownCursor?
+    /// When the kept first page these rows come from was read (the same for every listing made from it, so a
+    /// rendering can be reused); nil for rows read for this listing alone.
+    public let keptSince: Date?
 }
 
 /// A countdown as listed: its state at the time of listing and what became of its notice.

@@ -34,11 +34,15 @@ public struct CountdownFeature: WebFeature {
             scheduler = CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
         }
         let store = CountdownStore(database: feature.database, notices: feature.notices, scheduler: scheduler, bus: feature.bus)
+        // A delivered notice may be a countdown's: its row now says so.
+        let delivered = feature.bus.addObserver(forName: NoticeCenter.delivered) { _ in store.invalidate() }
         return FeatureRuntime(
             routes: CountdownRoutes(store: store, pages: context.pages),
             liveEvents: [CountdownChanged.self],
+            subscriptions: [delivered],
             outsideChanges: { [bus = feature.bus] _ in
                 // The CLI started or cancelled a countdown: open pages refresh their list.
+                store.invalidate()
                 bus.post(CountdownChanged(change: .started, id: 0))
             }
         )

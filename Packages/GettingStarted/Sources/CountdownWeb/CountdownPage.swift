@@ -8,7 +8,9 @@ import KernelWeb
 struct CountdownPageView {
     var form: CountdownForm
     var problems: [CountdownForm.Field: String]
-    var rows: [CountdownRow]
+    var rows: HTML
+    var cursor: CountdownCursor?
+    var hasFinished: Bool
     var promise: String
     var csrfToken: String
 }
@@ -30,7 +32,7 @@ enum CountdownPage {
         }
         func invalid(_ field: CountdownForm.Field) -> Bool { view.problems[field] != nil }
         let events = "\(CountdownChanged.name.rawValue) \(NoticeDelivered.name.rawValue)"
-        let hasFinished = view.rows.contains(where: \.isFinished)
+        let hasFinished = view.hasFinished
         let clear: HTML? =
             hasFinished
             ? """
@@ -67,20 +69,47 @@ enum CountdownPage {
                 <h2 class="countdown-heading">Timers</h2>
                 \(clear)
               </div>
-              <ul class="list countdown-list" id="countdown-list" aria-label="Timers" data-live-events="\(events)" data-live-refresh="\(events)" data-src="/countdown/rows">\(rows(view.rows, csrfToken: view.csrfToken))</ul>
+              <form method="post" id="countdown-actions" hidden>\(HTML.csrfField(view.csrfToken))</form>
+              <div id="countdown-list" data-live-events="\(events)" data-live-refresh="\(events)" data-src="\(url: rowsSource(view.cursor))">\(view.rows)</div>
             </section>
             """
     }
 
-    /// The list's rows (the live refresh's fragment too).
-    static func rows(_ rows: [CountdownRow], csrfToken: String) -> HTML {
-        if rows.isEmpty {
-            return "<li class=\"row empty\" id=\"countdown-empty\">No timers. Start one above.</li>"
-        }
-        return "\(each: rows, { row($0, csrfToken: csrfToken) })"
+    /// Where the live refresh reads the list of this page.
+    static func rowsSource(_ cursor: CountdownCursor?) -> String {
+        cursor.map { "/countdown/rows?finished-after=\($0)" } ?? "/countdown/rows"
     }
 
-    private static func row(_ row: CountdownRow, csrfToken: String) -> HTML {
+    /// The list and the links around it (the live refresh's fragment too): on the first page every running
+    /// countdown (up to the limit) and the newest finished ones; a link to older finished ones when there are more.
+    /// The rows carry no CSRF token: their Cancel buttons submit the page's `#countdown-actions` form (which holds
+    /// it) to their own `formaction`, so the same rows serve every visitor.
+    static func rows(_ listing: CountdownListing, cursor: CountdownCursor?) -> HTML {
+        let items: HTML =
+            listing.rows.isEmpty
+            ? (cursor == nil
+                ? "<li class=\"row empty\" id=\"countdown-empty\">No timers. Start one above.</li>"
+                : "<li class=\"row empty\" id=\"countdown-empty\">No older finished timers.</li>")
+            : "\(each: listing.rows, row)"
+        let more: HTML? =
+            listing.runningNotShown > 0
+            ? "<p class=\"hint\" id=\"countdown-more-running\">\(listing.runningNotShown) more running timers are not listed; the soonest to end come first.</p>"
+            : nil
+        let older: HTML? = listing.nextFinished.map {
+            "<a class=\"button secondary countdown-page\" id=\"countdown-older\" href=\"\(url: "/countdown?finished-after=\($0)")#countdown-list\">Older finished timers</a>"
+        }
+        let newest: HTML? =
+            cursor == nil
+            ? nil : "<a class=\"button secondary countdown-page\" id=\"countdown-newest\" href=\"/countdown\">Back to the newest</a>"
+        let pages: HTML? =
+            newest == nil && older == nil ? nil : "<nav class=\"countdown-pages\" aria-label=\"More timers\">\(newest)\(older)</nav>"
+        return """
+            <ul class="list countdown-list" aria-label="Timers">\(items)</ul>
+            \(more)\(pages)
+            """
+    }
+
+    private static func row(_ row: CountdownRow) -> HTML {
         let countdown = row.countdown
         let id = countdown.id ?? 0
         let length = CountdownDuration(seconds: countdown.seconds)?.description ?? ""
@@ -96,8 +125,7 @@ enum CountdownPage {
             row.isFinished
             ? ""
             : """
-            <form method="post" action="/countdown/\(id)/cancel">\(HTML.csrfField(csrfToken))\
-            <button type="submit" class="button secondary" id="cancel-\(id)" aria-label="Cancel \(countdown.title)">Cancel</button></form>
+            <button type="submit" form="countdown-actions" formaction="/countdown/\(id)/cancel" class="button secondary" id="cancel-\(id)" aria-label="Cancel \(countdown.title)">Cancel</button>
             """
         return """
             <li class="row countdown-row\(if: row.isFinished, " finished")" id="countdown-\(id)" data-deadline="\(deadline)">
@@ -113,10 +141,5 @@ enum CountdownPage {
     }
 
     /// A time of day as the page shows it, "14:03:05" (the host's time zone).
-    static func time(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: date)
-    }
+    static func time(_ date: Date) -> String { ClockTime.string(date) }
 }

@@ -1,4 +1,5 @@
 import Countdown
+import Foundation
 import Testing
 
 @Suite("Countdown durations and the page's form")
@@ -71,5 +72,19 @@ struct CountdownDurationTests {
         #expect(problems(CountdownForm(minutes: "5", label: "a\u{0}b"))[.label] == "The label can’t contain control characters.")
         #expect(problems(CountdownForm(minutes: "5", label: String(repeating: "é", count: 101)))[.label]?.contains("200 bytes") == true)
         #expect(problems(CountdownForm(minutes: "5", label: "👩\u{200D}👩\u{200D}👧")).isEmpty)
+    }
+}
+
+@Suite("Times of day")
+struct ClockTimeTests {
+    @Test("a time of day reads as a DateFormatter's HH:mm:ss in the machine's zone")
+    func matchesFormatter() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        for offset in stride(from: 0.0, to: 86_400 * 2, by: 3_607.3) {
+            let date = Date(timeIntervalSince1970: 1_800_000_000 + offset)
+            #expect(ClockTime.string(date) == formatter.string(from: date))
+        }
     }
 }

@@ -88,7 +88,7 @@ struct CountdownStoreTests {
         let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 30)), label: "Eggs", now: start).countdown
         let due = try await harness.notices.deliverDue(now: start.addingTimeInterval(3600))
         #expect(due.count == 1 && due[0].late && due[0].displayTitle == "Late: Countdown finished")
-        let rows = try await harness.store.list(now: start.addingTimeInterval(3600))
+        let rows = try await harness.store.list(now: start.addingTimeInterval(3600)).rows
         #expect(rows.count == 1 && rows[0].isFinished && rows[0].late && rows[0].deliveredAt != nil)
         #expect(rows[0].countdown.key == countdown.key)
     }
@@ -99,15 +99,42 @@ struct CountdownStoreTests {
         let long = try await harness.store.start(#require(CountdownDuration(seconds: 600)), label: "Long", now: start).countdown
         let short = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "Short", now: start).countdown
         let done = try await harness.store.start(#require(CountdownDuration(seconds: 5)), label: "Done", now: start).countdown
-        let rows = try await harness.store.list(now: start.addingTimeInterval(10))
+        let rows = try await harness.store.list(now: start.addingTimeInterval(10)).rows
         #expect(rows.map(\.countdown.label) == ["Short", "Long", "Done"])
         #expect(try await harness.store.cancel(id: #require(short.id))?.label == "Short")
         #expect(try await harness.notices.notice(key: short.key) == nil)
         #expect(try await harness.store.cancel(id: #require(short.id)) == nil)
         #expect(try await harness.notices.deliverDue(now: start.addingTimeInterval(700)).map(\.body) == ["Done", "Long"])
         #expect(try await harness.store.clearFinished(now: start.addingTimeInterval(700)) == 2)
-        #expect(try await harness.store.list(now: start.addingTimeInterval(700)).isEmpty)
+        #expect(try await harness.store.list(now: start.addingTimeInterval(700)).rows.isEmpty)
         _ = (long, done)
+    }
+
+    @Test("finished countdowns page by cursor, latest end first, with no row twice or left out")
+    func paging() async throws {
+        let harness = try CountdownHarness()
+        for index in 0..<(CountdownStore.finishedPageSize * 2 + 5) {
+            // Pairs end at the same second, so the cursor must also order by id.
+            _ = try await harness.store.start(#require(CountdownDuration(seconds: 1 + index / 2)), label: "F\(index)", now: start)
+        }
+        _ = try await harness.store.start(#require(CountdownDuration(seconds: 3600)), label: "Running", now: start)
+        let now = start.addingTimeInterval(600)
+        var seen: [String] = []
+        var listing = try await harness.store.list(now: now)
+        #expect(listing.rows.first?.countdown.label == "Running" && listing.runningNotShown == 0)
+        seen += listing.rows.dropFirst().map(\.countdown.label)
+        var pages = 1
+        while let next = listing.nextFinished {
+            let text = next.description
+            listing = try await harness.store.list(now: now, finishedAfter: try #require(CountdownCursor(text)))
+            #expect(!listing.rows.contains { $0.countdown.label == "Running" })
+            seen += listing.rows.map(\.countdown.label)
+            pages += 1
+        }
+        #expect(pages == 3)
+        let expected = (0..<(CountdownStore.finishedPageSize * 2 + 5)).reversed().map { "F\($0)" }
+        #expect(seen == expected)
+        #expect(CountdownCursor("12.x") == nil && CountdownCursor("-1.2") == nil && CountdownCursor("1.2.3") == nil)
     }
 
     @Test("a second notice with the same key is dropped")

@@ -205,3 +205,26 @@ def test_the_desktop_notification_reaches_a_notification_daemon(atd):
         assert len(notices(data_dir)) == 1
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_a_countdown_that_ended_while_nothing_ran_comes_late_at_the_next_start(browser):
+    data_dir = tempfile.mkdtemp(prefix="atelier-late-")
+    try:
+        out = run_cli("countdown", "start", "1s", "--label", "Laundry", "--data-dir", data_dir, "--scheduler", "none")
+        assert "you will be notified when Atelier is next running" in out
+        time.sleep(7)  # well past its end (a notice more than 5 s late is marked late)
+        host = Host(data_dir, options=["--countdown-scheduler", "none"])
+        try:
+            browser.get(host.url + "/inbox")
+            notices_list = browser.find_element(By.CSS_SELECTOR, ".notices")
+            assert "Late: Countdown finished" in notices_list.text and "Laundry" in notices_list.text
+            browser.get(host.url + "/countdown")
+            assert "notified late" in browser.find_element(By.CSS_SELECTOR, ".countdown-row.finished").text
+            host.stop()
+            host = Host(data_dir, options=["--countdown-scheduler", "none"])
+            browser.get(host.url + "/inbox")
+            assert browser.page_source.count("Countdown finished") == 1
+        finally:
+            host.stop()
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)

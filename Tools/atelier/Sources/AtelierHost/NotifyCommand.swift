@@ -26,6 +26,11 @@ struct NotifyCommand: AsyncParsableCommand {
     @OptionGroup var dataDirectory: DataDirectoryOptions
 
     func run() async throws {
+        if due != nil, !FileManager.default.fileExists(atPath: dataDirectory.directory.path) {
+            // A job left behind by a data directory since removed: nothing to deliver into, and nothing to create.
+            print("The data directory \(dataDirectory.directory.path) is gone; nothing to do.")
+            return
+        }
         let database = try dataDirectory.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
         if let due {
             let center = NoticeCenter(database: database, bus: NotificationBus(), desktop: DesktopNotifier.ifAvailable())
