@@ -70,8 +70,11 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "CountdownWebTests",
         dependencies: [
+            .product(name: "Countdown", package: "GettingStarted"),
             .product(name: "CountdownWeb", package: "GettingStarted"),
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),
         ],
         path: "Packages/GettingStarted/Tests/CountdownWebTests"

@@ -68,7 +68,10 @@ let package = Package(
         .testTarget(
             name: "CountdownWebTests",
             dependencies: [
+                "Countdown",
                 "CountdownWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
             ]

@@ -1,6 +1,9 @@
+import Countdown
 import CountdownWeb
 import Foundation
+import GRDB
 import Kernel
+import KernelStorage
 import KernelTestSupport
 import Testing
 
@@ -63,6 +66,39 @@ struct CountdownRoutesTests {
             let refused = try await session.post("/countdown", form: [("minutes", "5")], csrf: false)
             #expect(refused.status == .forbidden)
             #expect(try await session.get("/countdown").text.contains("No timers."))
+        }
+    }
+}
+
+@Suite("Countdown page, at size")
+struct CountdownPagingTests {
+    @Test("finished countdowns beyond the first page are reached by an Older link (a cursor), and the newest again")
+    func olderFinished() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: CountdownRoutesTests.settings) { session, parts in
+            // Finished countdowns written as the CLI would leave them, ended one second apart, newest last.
+            let database = try FeatureDatabase.open(
+                named: FeatureDescriptor.countdown.id,
+                in: parts.directory.dataDirectory,
+                migrations: FeatureDescriptor.countdown.migrations
+            )
+            let start = Date().addingTimeInterval(-3600)
+            try await database.write { db in
+                for index in 0..<60 {
+                    var countdown = Countdown(label: "Old \(index)", duration: CountdownDuration(seconds: 60)!, now: start.addingTimeInterval(Double(index)))
+                    try countdown.insert(db)
+                }
+            }
+            _ = try await session.post("/countdown", form: [("minutes", "5"), ("label", "Running")])
+            let first = try await session.get("/countdown")
+            let titles = first.text.matches(of: /<div class="row-title">([^<]*)<\/div>/).map { String($0.1) }
+            #expect(titles.first == "Running")
+            #expect(Array(titles.dropFirst()) == (10..<60).reversed().map { "Old \($0)" })
+            let older = try #require(first.text.firstMatch(of: /id="countdown-older" href="([^"#]*)/)).1
+            let second = try await session.get(String(older).replacingOccurrences(of: "&amp;", with: "&"))
+            let more = second.text.matches(of: /<div class="row-title">([^<]*)<\/div>/).map { String($0.1) }
+            #expect(more == (0..<10).reversed().map { "Old \($0)" })
+            #expect(!second.text.contains("countdown-older") && second.text.contains(#"id="countdown-newest" href="/countdown""#))
+            #expect(second.text.contains(#"data-src="/countdown/rows?finished-after="#))
         }
     }
 }

@@ -228,3 +228,16 @@ def test_a_countdown_that_ended_while_nothing_ran_comes_late_at_the_next_start(b
             host.stop()
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_a_countdown_from_the_cli_appears_in_an_open_page_and_focus_stays(quiet_host, browser):
+    start_in_page(browser, quiet_host.url, 20, "Stew")
+    button = browser.find_element(By.CSS_SELECTOR, "button[aria-label='Cancel Stew']")
+    browser.execute_script("arguments[0].focus()", button)
+    quiet_host.cli("countdown", "start", "5m", "--label", "From the CLI", "--scheduler", "none")
+    wait(browser, lambda d: "From the CLI" in d.find_element(By.ID, "countdown-list").text, message="the CLI's countdown did not appear")
+    assert [el.text for el in browser.find_elements(By.CSS_SELECTOR, ".countdown-row .row-title")] == ["From the CLI", "Stew"]
+    assert browser.switch_to.active_element.get_attribute("aria-label") == "Cancel Stew"
+    quiet_host.cli("countdown", "cancel", "2", "--scheduler", "none")
+    wait(browser, lambda d: "From the CLI" not in d.find_element(By.ID, "countdown-list").text, message="the CLI's cancel did not show")
+    assert browser.switch_to.active_element.get_attribute("aria-label") == "Cancel Stew"
