@@ -84,7 +84,11 @@ struct CountdownPagingTests {
             let start = Date().addingTimeInterval(-3600)
             try await database.write { db in
                 for index in 0..<60 {
-                    var countdown = Countdown(label: "Old \(index)", duration: CountdownDuration(seconds: 60)!, now: start.addingTimeInterval(Double(index)))
+                    var countdown = Countdown(
+                        label: "Old \(index)",
+                        duration: CountdownDuration(seconds: 60)!,
+                        now: start.addingTimeInterval(Double(index))
+                    )
                     try countdown.insert(db)
                 }
             }
