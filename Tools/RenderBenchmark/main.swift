@@ -175,7 +175,7 @@ for count in [100, 1_000] {
         item.failure = item.state == .failed ? "The server answered 404 Not Found." : nil
         return item
     }
-    let views = items.map { DownloadRowView($0, csrfToken: token) }
+    let views = items.map(DownloadRowView.init)
     let iterations = 200_000 / count
     let page = measure(iterations) { DownloadListPage.rows(views).bytes.count }
     let size = DownloadListPage.rows(views).bytes.count

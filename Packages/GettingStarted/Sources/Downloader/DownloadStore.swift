@@ -23,6 +23,18 @@ public struct DownloadStore: Sendable {
         }
     }
 
+    /// One page of the list, newest first: at most `limit` downloads older than the download `before` (the cursor: the
+    /// last id of the page before; nil for the first page), and whether more follow. It reads by the primary key, so a
+    /// page costs the same at any list size.
+    public func page(before: Int64? = nil, limit: Int) async throws -> (items: [DownloadItem], hasMore: Bool) {
+        let items = try await writer.read { db in
+            var request = DownloadItem.order(Column("id").desc)
+            if let before { request = request.filter(Column("id") < before) }
+            return try request.limit(limit + 1).fetchAll(db)
+        }
+        return (Array(items.prefix(limit)), items.count > limit)
+    }
+
     /// The download `id`, or nil.
     public func find(id: Int64) async throws -> DownloadItem? {
         try await writer.read { db in try DownloadItem.fetchOne(db, key: id) }

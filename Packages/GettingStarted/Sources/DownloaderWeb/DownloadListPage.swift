@@ -24,16 +24,42 @@ public enum DownloadListPage {
                   <span class="hint">http and https only; files up to \(view.maxSize). Downloads go on when this tab is closed.</span>
                 </div>
               </form>
-              <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue) \(DownloadProgress.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-src="/downloads/rows">
-                \(rows(view.rows))
+              <form method="post" id="download-actions" hidden>\(HTML.csrfField(view.csrfToken))</form>
+              <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue) \(DownloadProgress.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-src="\(url: rowsSource(view.before))">
+                \(view.rows.html)
               </ul>
+              \(pages(view))
             </section>
             """
     }
 
-    /// The list's rows, or the empty state: what `GET /downloads/rows` answers for a live refresh.
-    public static func rows(_ rows: [DownloadRowView]) -> HTML {
-        if rows.isEmpty { return "<li class=\"row empty\">No downloads yet. Enter an address above and press Start.</li>" }
+    /// How many downloads one page lists.
+    public static let pageSize = 100
+
+    /// Where the live refresh reads the rows of the page showing downloads older than `before`.
+    static func rowsSource(_ before: Int64?) -> String {
+        before.map { "/downloads/rows?before=\($0)" } ?? "/downloads/rows"
+    }
+
+    private static func pages(_ view: DownloadListView) -> HTML? {
+        let older: HTML? = view.rows.nextBefore.map {
+            "<a class=\"button secondary\" id=\"downloads-older\" href=\"\(url: "/downloads?before=\($0)")#download-list\">Older downloads</a>"
+        }
+        let newest: HTML? =
+            view.before == nil ? nil : "<a class=\"button secondary\" id=\"downloads-newest\" href=\"/downloads\">Newest downloads</a>"
+        guard older != nil || newest != nil else { return nil }
+        return "<nav class=\"list-pages\" aria-label=\"More downloads\">\(newest)\(older)</nav>"
+    }
+
+    /// The list's rows, or the empty state: what `GET /downloads/rows` answers for a live refresh. The rows carry no
+    /// CSRF token: their buttons submit the page's `#download-actions` form (which holds it) to their own
+    /// `formaction`, so one rendering serves every visitor.
+    public static func rows(_ rows: [DownloadRowView], older: Bool = false) -> HTML {
+        if rows.isEmpty {
+            return older
+                ? "<li class=\"row empty\">No older downloads.</li>"
+                : "<li class=\"row empty\">No downloads yet. Enter an address above and press Start.</li>"
+        }
         return HTML(joining: rows.lazy.map(row))
     }
 
@@ -83,15 +109,12 @@ public enum DownloadListPage {
     private static func actions(_ row: DownloadRowView) -> HTML {
         if !row.state.isFinished {
             return """
-                <form method="post" action="/downloads/\(row.id)/cancel">\(HTML.csrfField(row.csrfToken))\
-                <button type="submit" class="link-button download-cancel">Cancel</button></form>
+                <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/cancel" class="link-button download-cancel">Cancel</button>
                 """
         }
         return """
-            <form method="post" action="/downloads/\(row.id)/retry">\(HTML.csrfField(row.csrfToken))\
-            <button type="submit" class="link-button download-retry">Retry</button></form>
-                <form method="post" action="/downloads/\(row.id)/remove">\(HTML.csrfField(row.csrfToken))\
-            <button type="submit" class="link-button danger-text download-remove">Remove</button></form>
+            <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/retry" class="link-button download-retry">Retry</button>
+                <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/remove" class="link-button danger-text download-remove">Remove</button>
             """
     }
 }

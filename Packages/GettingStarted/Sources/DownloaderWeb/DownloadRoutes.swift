@@ -1,27 +1,40 @@
 import Downloader
 import Foundation
 import Hummingbird
+import Kernel
 import KernelWeb
 
 /// The downloader's pages, mounted at `/downloads`:
 ///
 /// | route | what it does |
 /// |---|---|
-/// | `GET /downloads` | the URL field and the list of every download |
-/// | `GET /downloads/rows` | the list's rows alone, for live refresh |
+/// | `GET /downloads` | the URL field and the newest downloads (`?before=ID`: the page after that one) |
+/// | `GET /downloads/rows` | the list's rows alone, for live refresh (also with `?before=ID`) |
 /// | `POST /downloads` | start a download of the `url` field |
 /// | `POST /downloads/:id/cancel`, `/retry`, `/remove` | act on one download |
 /// | `GET /downloads/:id` | the viewer of a completed download |
 struct DownloadRoutes: FeatureRoutes {
     let engine: DownloadEngine
     let pages: PageRenderer
+    /// The first page's rows, rendered once per change (the feature invalidates it on every change and progress
+    /// event of the downloads).
+    let firstPage: CachedValue<DownloadRowsPage>
+
+    /// Reads and renders one page of rows, newest first, older than the download `before`.
+    static func rowsPage(_ store: DownloadStore, before: Int64?) async throws -> DownloadRowsPage {
+        let page = try await store.page(before: before, limit: DownloadListPage.pageSize)
+        return DownloadRowsPage(
+            html: DownloadListPage.rows(page.items.map(DownloadRowView.init), older: before != nil),
+            nextBefore: page.hasMore ? page.items.last?.id : nil
+        )
+    }
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get { request, context in
-            try await listPage(url: "", error: nil, request: request, context: context)
+            try await listPage(url: "", error: nil, before: Self.before(request), request: request, context: context)
         }
-        routes.get("rows") { _, context in
-            PageRenderer.html(DownloadListPage.rows(try await rows(context)))
+        routes.get("rows") { request, _ in
+            PageRenderer.html(try await rows(before: Self.before(request)).html)
         }
         routes.post { request, context in
             let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""
@@ -32,6 +45,7 @@ struct DownloadRoutes: FeatureRoutes {
                 return try await listPage(
                     url: text,
                     error: error.description,
+                    before: nil,
                     request: request,
                     context: context,
                     status: .unprocessableContent
@@ -76,19 +90,27 @@ struct DownloadRoutes: FeatureRoutes {
         }
     }
 
-    private func rows(_ context: AppRequestContext) async throws -> [DownloadRowView] {
-        try await engine.store.all().map { DownloadRowView($0, csrfToken: context.csrfToken) }
+    private func rows(before: Int64?) async throws -> DownloadRowsPage {
+        guard let before else { return try await firstPage.value() }
+        return try await Self.rowsPage(engine.store, before: before)
+    }
+
+    /// The `before` cursor of the page asked for; nil (the first page) when absent or not a row id.
+    private static func before(_ request: Request) -> Int64? {
+        request.uri.queryParameters.get("before").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     private func listPage(
         url: String,
         error: String?,
+        before: Int64?,
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let view = DownloadListView(
-            rows: try await rows(context),
+            rows: try await rows(before: before),
+            before: before,
             url: url,
             urlError: error,
             maxSize: ByteCountText.format(engine.settings.maxBytes),

@@ -1,5 +1,6 @@
 import Downloader
 import Foundation
+import KernelHTML
 
 /// One row of the download list, as the pages show it.
 public struct DownloadRowView: Sendable {
@@ -10,10 +11,9 @@ public struct DownloadRowView: Sendable {
     let progressText: String
     let failure: String?
     let contentType: String?
-    let csrfToken: String
 
-    /// The row of `item`, whose forms carry `csrfToken`.
-    public init(_ item: DownloadItem, csrfToken: String) {
+    /// The row of `item`.
+    public init(_ item: DownloadItem) {
         id = item.id ?? 0
         url = item.url
         state = item.state
@@ -21,13 +21,21 @@ public struct DownloadRowView: Sendable {
         progressText = item.progressText
         failure = item.state == .failed ? item.failure : nil
         contentType = item.contentType
-        self.csrfToken = csrfToken
     }
+}
+
+/// One page of the list's rows, rendered: the same for every visitor (the rows carry no CSRF token).
+struct DownloadRowsPage: Sendable {
+    /// The rows' markup.
+    let html: HTML
+    /// The cursor of the next page (the last id shown), nil on the last page.
+    let nextBefore: Int64?
 }
 
 /// The list page.
 struct DownloadListView {
-    let rows: [DownloadRowView]
+    let rows: DownloadRowsPage
+    let before: Int64?
     let url: String
     let urlError: String?
     let maxSize: String
