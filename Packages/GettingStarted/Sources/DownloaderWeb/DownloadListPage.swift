@@ -4,7 +4,8 @@ import KernelWeb
 
 /// The download page: the address field and the list of downloads.
 public enum DownloadListPage {
-    static func render(_ view: DownloadListView) -> HTML {
+    /// The page up to the list's rows (which are sent as rendered once: ``DownloadRowsPage``).
+    static func opening(_ view: DownloadListView) -> HTML {
         let invalid: HTML? = view.urlError == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"url-error\""
         let error: HTML? = view.urlError.map { "<span class=\"field-error\" id=\"url-error\" role=\"alert\">\($0)</span>" }
         return """
@@ -26,11 +27,17 @@ public enum DownloadListPage {
               </form>
               <form method="post" id="download-actions" hidden>\(HTML.csrfField(view.csrfToken))</form>
               <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue) \(DownloadProgress.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-src="\(url: rowsSource(view.before))">
-                \(view.rows.html)
-              </ul>
-              \(pages(view))
-            </section>
+
             """
+    }
+
+    /// The page after the list's rows: the links to other pages.
+    static func closing(_ view: DownloadListView) -> HTML {
+        """
+          </ul>
+          \(pages(view))
+        </section>
+        """
     }
 
     /// How many downloads one page lists.

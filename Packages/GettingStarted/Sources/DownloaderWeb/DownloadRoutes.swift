@@ -24,7 +24,7 @@ struct DownloadRoutes: FeatureRoutes {
     static func rowsPage(_ store: DownloadStore, before: Int64?) async throws -> DownloadRowsPage {
         let page = try await store.page(before: before, limit: DownloadListPage.pageSize)
         return DownloadRowsPage(
-            html: DownloadListPage.rows(page.items.map(DownloadRowView.init), older: before != nil),
+            html: RenderedHTML(DownloadListPage.rows(page.items.map(DownloadRowView.init), older: before != nil)),
             nextBefore: page.hasMore ? page.items.last?.id : nil
         )
     }
@@ -116,7 +116,15 @@ struct DownloadRoutes: FeatureRoutes {
             maxSize: ByteCountText.format(engine.settings.maxBytes),
             csrfToken: context.csrfToken
         )
-        return pages.page("Downloads", body: DownloadListPage.render(view), request: request, context: context, status: status)
+        return pages.page(
+            "Downloads",
+            before: DownloadListPage.opening(view),
+            rendered: view.rows.html,
+            after: DownloadListPage.closing(view),
+            request: request,
+            context: context,
+            status: status
+        )
     }
 
     private func act(_ context: AppRequestContext, _ action: (Int64) async throws -> String) async throws -> Response {

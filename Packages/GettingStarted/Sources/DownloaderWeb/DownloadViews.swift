@@ -1,6 +1,7 @@
 import Downloader
 import Foundation
 import KernelHTML
+import KernelWeb
 
 /// One row of the download list, as the pages show it.
 public struct DownloadRowView: Sendable {
@@ -26,8 +27,8 @@ public struct DownloadRowView: Sendable {
 
 /// One page of the list's rows, rendered: the same for every visitor (the rows carry no CSRF token).
 struct DownloadRowsPage: Sendable {
-    /// The rows' markup.
-    let html: HTML
+    /// The rows' markup, ready to send.
+    let html: RenderedHTML
     /// The cursor of the next page (the last id shown), nil on the last page.
     let nextBefore: Int64?
 }
