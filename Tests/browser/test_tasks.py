@@ -124,3 +124,16 @@ def test_the_list_updates_live_when_the_cli_adds_a_task(host, browser):
         "var rows = {}; document.querySelectorAll('.task-row').forEach(function (r) {"
         " rows[r.querySelector('.task-name').textContent.trim()] = r.keptNode === true; }); return rows;")
     assert kept["Added from the terminal"] is False and kept["Already there"] is True
+
+
+def test_an_edit_page_shows_what_the_cli_changed(host, browser):
+    # The host keeps tasks it read for their edit pages; a change made by another process must still show.
+    browser.get(host.url + "/tasks/1")
+    before = browser.find_element(By.ID, "name").get_attribute("value")
+    host.cli("tasks", "edit", "1", "--name", "Renamed from the terminal")
+
+    def renamed(driver):
+        driver.get(host.url + "/tasks/1")
+        return driver.find_element(By.ID, "name").get_attribute("value") == "Renamed from the terminal"
+
+    wait(browser, renamed, timeout=5, message=f"the edit page still shows {before!r}")

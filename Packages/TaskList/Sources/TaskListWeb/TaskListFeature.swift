@@ -19,11 +19,15 @@ public struct TaskListFeature: WebFeature {
         let repository = TaskRepository(writer: context.feature.database, bus: bus)
         try await repository.seedIfEmpty(today: .today())
         let list = CachedValue { RenderedTaskList(try await repository.all()) }
+        let items = TaskItemCache(repository: repository)
         // Every change, this process's (posted once committed) or another's (from the change monitor), is a
-        // TaskChanged: the cached list is dropped before the request that made the change answers.
-        let invalidation = bus.addObserver(for: TaskChanged.self) { _ in list.invalidate() }
+        // TaskChanged: the cached list and tasks are dropped before the request that made the change answers.
+        let invalidation = bus.addObserver(for: TaskChanged.self) { _ in
+            list.invalidate()
+            items.invalidate()
+        }
         return FeatureRuntime(
-            routes: TaskRoutes(repository: repository, pages: context.pages, list: list),
+            routes: TaskRoutes(repository: repository, pages: context.pages, list: list, items: items),
             liveEvents: [TaskChanged.self],
             subscriptions: [invalidation],
             outsideChanges: { changes in

@@ -19,6 +19,8 @@ struct TaskRoutes: FeatureRoutes {
     let pages: PageRenderer
     /// The list, read and rendered once per change (invalidated by every ``TaskChanged``).
     let list: CachedValue<RenderedTaskList>
+    /// Tasks for their edit pages, kept until any task changes (invalidated by every ``TaskChanged``).
+    let items: TaskItemCache
     let recentlyDeleted = RecentlyDeleted()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
@@ -80,7 +82,7 @@ struct TaskRoutes: FeatureRoutes {
 
     @Sendable func details(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard let item = try? await repository.find(id: id) else {
+        guard let item = try? await items.item(id: id) else {
             throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
         }
         let view = form(id: id, draft: TaskDraft(item), isDone: item.isDone, context: context)
