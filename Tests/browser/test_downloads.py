@@ -6,6 +6,7 @@ import threading
 import time
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from atelier_browser import wait
@@ -143,3 +144,36 @@ def test_a_download_from_the_cli_shows_up_live_in_the_open_page(host, browser, o
     output = host.cli("download", page)
     assert "Completed" in output or "100%" in output, output
     wait(browser, lambda d: state(d, page) == "Completed", message="the CLI's download never appeared in the page")
+
+
+def test_a_finished_download_is_announced_on_any_open_page(host, browser, origin):
+    # Started here, then the person moves on to the task list: the completion toast reaches that page too.
+    browser.get(host.url + "/downloads")
+    slow = origin + "/slow"
+    start(browser, slow)
+    wait(browser, lambda d: state(d, slow) == "Downloading", message="the slow download did not start")
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    toast = wait(browser, lambda d: "Downloaded" in d.find_element(By.ID, "toasts").text and d.find_element(By.ID, "toasts").text,
+                 timeout=30, message="no toast on the task list when the download finished")
+    assert slow in toast
+
+
+def test_the_whole_row_opens_the_viewer_and_a_queued_row_stands_still(host, browser, origin):
+    browser.get(host.url + "/downloads")
+    page = origin + "/page.html"
+    start(browser, page)
+    wait(browser, lambda d: state(d, page) == "Completed", message="the page never completed")
+    # A click on the row's status, away from the address text, opens the viewer (a click at that point, as a person's
+    # would be: the address link covers the row).
+    ActionChains(browser).move_to_element(row_for(browser, page).find_element(By.CSS_SELECTOR, ".download-state")).click().perform()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".viewer-title"), message="the row did not open the viewer")
+    # Two slow downloads from one server: the second waits for a slot (two per server) — the third is queued.
+    browser.get(host.url + "/downloads")
+    urls = [origin + f"/slow?{number}" for number in range(3)]
+    for url in urls:
+        start(browser, url)
+    wait(browser, lambda d: state(d, urls[2]) == "Queued", message="the third download was not queued")
+    queued = row_for(browser, urls[2])
+    assert not queued.find_elements(By.CSS_SELECTOR, "progress")
+    assert "Waiting for a free slot" in queued.text

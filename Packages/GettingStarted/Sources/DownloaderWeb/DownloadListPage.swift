@@ -94,6 +94,10 @@ public enum DownloadListPage {
 
     private static func progress(_ row: DownloadRowView) -> HTML? {
         guard !row.state.isFinished else { return nil }
+        // A queued download waits for a slot: a still line, not a moving bar (its row is drawn again when it starts).
+        guard row.state != .queued else {
+            return "<span class=\"row-sub download-bytes download-waiting\">Waiting for a free slot</span>"
+        }
         let bar: HTML =
             if let percent = row.percent {
                 """
@@ -104,7 +108,7 @@ public enum DownloadListPage {
                 <progress class="download-progress indeterminate" max="100" data-live-value="percent" aria-label="Progress"></progress>
                 """
             }
-        let status = row.state == .downloading ? row.progressText : "Waiting for a free slot"
+        let status = row.progressText
         return """
             <div class="progress-line">
                   \(bar)

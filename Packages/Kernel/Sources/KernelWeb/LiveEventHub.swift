@@ -43,7 +43,7 @@ public final class LiveEventHub: Service, Sendable {
         let tokens = self.names.map { name in
             bus.addObserver(forName: name) { [weak self] notification in
                 guard let message = notification.message as? any LiveEvent else { return }
-                self?.broadcast(Self.event(for: message).wireFormat)
+                self?.broadcast(Self.wireFormat(for: message))
             }
         }
         observations.withLock { $0 = tokens }
@@ -121,6 +121,15 @@ public final class LiveEventHub: Service, Sendable {
             return all
         }
         for continuation in continuations { continuation.finish() }
+    }
+
+    /// What a page is sent for `message`: the event under its own name (pages that show what it is about listen for
+    /// it), and, when it has a toast, the same data again as a `toast` event, which every page listens for: a
+    /// finished download is announced on whatever page is open.
+    public static func wireFormat(for message: some LiveEvent) -> String {
+        let event = event(for: message)
+        guard message.toast != nil else { return event.wireFormat }
+        return event.wireFormat + "event: toast\ndata: \(event.json)\n\n"
     }
 
     /// The browser-facing form of a typed message: its fields as JSON, with `name` and (when it has one) `toast`.

@@ -22,6 +22,11 @@ struct LiveEventTests {
         )
     }
 
+    @Test("a message without a toast is sent under its name alone")
+    func withoutToast() {
+        #expect(LiveEventHub.wireFormat(for: Ping(toast: nil)) == "event: a.ping\ndata: {\"name\":\"a.ping\"}\n\n")
+    }
+
     @Test("only the chosen names are forwarded, to every subscriber, and a cancelled one is forgotten")
     func fanOut() async throws {
         let bus = NotificationBus()
@@ -36,7 +41,9 @@ struct LiveEventTests {
             var iterator = subscription.stream.makeAsyncIterator()
             #expect(await iterator.next() == ": connected\n\n")
             let event = await iterator.next()
-            #expect(event == "event: a.ping\ndata: {\"name\":\"a.ping\",\"toast\":\"hi\"}\n\n")
+            // Under its own name for the pages that follow it, and as a toast for every page.
+            let data = "data: {\"name\":\"a.ping\",\"toast\":\"hi\"}\n\n"
+            #expect(event == "event: a.ping\n" + data + "event: toast\n" + data)
         }
         first.cancel()
         #expect(hub.subscriberCount == 1)

@@ -33,7 +33,6 @@
     var handle = function (event) {
       var data = {};
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (data.toast) toast(data.toast);
       if (data.name === noticeEvent()) {
         var badge = document.querySelector("[data-unread]");
         var link = document.querySelector(".inbox-link");
@@ -54,7 +53,10 @@
     var declared = document.querySelectorAll("[data-live-events]");
     declared.forEach(function (el) { names = names.concat(el.getAttribute("data-live-events").split(/\s+/)); });
     names.filter(Boolean).forEach(function (name) { source.addEventListener(name, handle); });
-    source.addEventListener("toast", handle);
+    // A message with a toast comes a second time as a "toast" event, which every page shows, whatever it declares.
+    source.addEventListener("toast", function (event) {
+      try { var data = JSON.parse(event.data); if (data.toast) toast(data.toast); } catch (e) {}
+    });
   }
 
   // A page kept in the back/forward cache would otherwise hold its stream open, and a browser allows only a few
