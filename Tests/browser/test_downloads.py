@@ -173,6 +173,8 @@ def test_the_whole_row_opens_the_viewer_and_a_queued_row_stands_still(host, brow
     urls = [origin + f"/slow?{number}" for number in range(3)]
     for url in urls:
         start(browser, url)
+        # Start loads the page again: wait for it (and the new row) before typing the next address.
+        wait(browser, lambda d, url=url: row_for(d, url) and d.find_element(By.ID, "url"), message=f"{url} was not added")
     wait(browser, lambda d: state(d, urls[2]) == "Queued", message="the third download was not queued")
     queued = row_for(browser, urls[2])
     assert not queued.find_elements(By.CSS_SELECTOR, "progress")
