@@ -40,6 +40,18 @@ public final class LoopbackHTTPServer: Sendable {
         <img src="/image.png" onerror="window.__pwned = true"><p>Plain words.</p></body></html>
         """
 
+    /// The page served at `/big.html?sections=N`: N sections, each a heading, a paragraph and a link (20,000
+    /// sections make about 5 MB).
+    public static func bigPage(sections: Int) -> String {
+        var page = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Big Page</title></head><body>"
+        page.reserveCapacity(sections * 260)
+        for index in 0..<sections {
+            page += "<h2>Section \(index)</h2><p>Paragraph \(index) of a long page, with enough ordinary words to read like "
+            page += "a real article of some length, and a link: <a href=\"/articles/\(index)\">Article \(index)</a>.</p>\n"
+        }
+        return page + "</body></html>"
+    }
+
     /// Starts a server on a free port.
     public init() async throws {
         server = try await LoopbackServer { request, outbound in

@@ -21,6 +21,8 @@ struct LoopbackResponder {
             try await send(.ok, type: "text/html; charset=utf-8", body: LoopbackHTTPServer.page)
         case "/script.html":
             try await send(.ok, type: "text/html; charset=utf-8", body: LoopbackHTTPServer.scriptPage)
+        case "/big.html":
+            try await send(.ok, type: "text/html; charset=utf-8", body: LoopbackHTTPServer.bigPage(sections: query["sections"] ?? 20_000))
         case "/chunked.html":
             try await head(.ok, type: "text/html", length: nil)
             try await outbound.write(.body(.byteBuffer(ByteBuffer(string: LoopbackHTTPServer.page))))

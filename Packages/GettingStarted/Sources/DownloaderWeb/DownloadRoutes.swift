@@ -1,5 +1,6 @@
 import Downloader
 import Foundation
+import HTMLDocument
 import Hummingbird
 import Kernel
 import KernelWeb
@@ -70,6 +71,20 @@ struct DownloadRoutes: FeatureRoutes {
                 try await engine.remove(id: id)
                 return "Removed \(url)."
             }
+        }
+        routes.get(":id/text") { _, context in
+            // The whole readable text of a completed download, as plain text (the viewer shows its start).
+            let id = try Self.id(context)
+            guard let item = try await engine.store.find(id: id), item.state == .completed,
+                let data = FileManager.default.contents(atPath: engine.filePath(for: id))
+            else { throw HTTPError(.notFound, message: "There is no completed download at that address.") }
+            let text =
+                (try? HTMLDocument(bytes: data, encoding: item.contentType.flatMap(DownloadViewer.charset(in:))))?.summary().text ?? ""
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: text))
+            )
         }
         routes.get(":id") { request, context in
             let id = try Self.id(context)

@@ -9,6 +9,12 @@ import HTMLDocument
 enum DownloadViewer {
     /// The most source text shown; a longer file shows this much with a note.
     static let sourceLimit = 1_000_000
+    /// The most outline entries shown; a note says how many more the page has.
+    static let outlineLimit = 500
+    /// The most links shown; a note says how many more the page has.
+    static let linkLimit = 500
+    /// The most readable text shown, in UTF-8 bytes; the whole text is at `/downloads/:id/text`.
+    static let textLimit = 200_000
 
     /// The viewer for `item`, whose bytes are in `data`.
     static func view(of item: DownloadItem, data: Data) -> DownloadViewerView {
@@ -28,9 +34,12 @@ enum DownloadViewer {
                 title: summary.title.isEmpty ? "Untitled page" : summary.title,
                 message: looksLikeHTML
                     ? nil : "The server called this \(item.contentType ?? "file"), not HTML; it is shown as HTML anyway.",
-                headings: summary.headings.map { .init(level: $0.level, text: $0.text) },
-                links: summary.links.map { .init(text: $0.text.isEmpty ? "(no text)" : $0.text, href: $0.href) },
-                text: summary.text,
+                headings: summary.headings.prefix(outlineLimit).map { .init(level: $0.level, text: $0.text) },
+                outlineNote: note(shown: outlineLimit, of: summary.headings.count, "headings"),
+                links: summary.links.prefix(linkLimit).map { .init(text: $0.text.isEmpty ? "(no text)" : $0.text, href: $0.href) },
+                linksNote: note(shown: linkLimit, of: summary.links.count, "links"),
+                text: prefix(summary.text, bytes: textLimit),
+                textIsCut: summary.text.utf8.count > textLimit,
                 source: HTMLSourceText.decode(shown, encoding: document.encoding ?? charset),
                 sourceNote: sourceNote,
                 encoding: document.encoding
@@ -43,13 +52,39 @@ enum DownloadViewer {
                 title: "Nothing to show",
                 message: error.description,
                 headings: [],
+                outlineNote: nil,
                 links: [],
+                linksNote: nil,
                 text: "",
+                textIsCut: false,
                 source: printable ? HTMLSourceText.decode(shown, encoding: charset) : "",
                 sourceNote: sourceNote,
                 encoding: nil
             )
         }
+    }
+
+    /// "Showing the first 500 of 18,790 headings.", or nil when all are shown.
+    static func note(shown limit: Int, of count: Int, _ what: String) -> String? {
+        guard count > limit else { return nil }
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.usesGroupingSeparator = true
+        formatter.groupingSeparator = ","
+        func number(_ value: Int) -> String { formatter.string(from: NSNumber(value: value)) ?? "\(value)" }
+        return "Showing the first \(number(limit)) of \(number(count)) \(what)."
+    }
+
+    /// At most `bytes` UTF-8 bytes of `text`, cut before a whole Unicode scalar.
+    static func prefix(_ text: String, bytes: Int) -> String {
+        let utf8 = text.utf8
+        guard utf8.count > bytes else { return text }
+        var end = utf8.index(utf8.startIndex, offsetBy: bytes)
+        while end > utf8.startIndex, !UTF8.isASCII(utf8[end]), utf8[end] & 0xC0 == 0x80 {
+            end = utf8.index(before: end)
+        }
+        return String(decoding: utf8[utf8.startIndex..<end], as: UTF8.self)
     }
 
     /// The `charset` parameter of a `Content-Type` value.

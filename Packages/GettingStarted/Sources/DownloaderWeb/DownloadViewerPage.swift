@@ -9,6 +9,7 @@ enum DownloadViewerPage {
             : """
             <section class="card viewer-section">
                 <h2 class="section-title">Outline</h2>
+                \(view.outlineNote.map { "<p class=\"hint\" id=\"outline-note\">\($0)</p>" })
                 <ul class="outline">
                   \(each: view.headings, { "<li class=\"indent-\($0.level)\">\($0.text)</li>" })
                 </ul>
@@ -20,6 +21,7 @@ enum DownloadViewerPage {
             : """
             <section class="card viewer-section">
                 <h2 class="section-title">Links</h2>
+                \(view.linksNote.map { "<p class=\"hint\" id=\"links-note\">\($0)</p>" })
                 <ul class="viewer-links">
                   \(each: view.links, { "<li><span class=\"link-text\">\($0.text)</span> <code class=\"link-href\">\($0.href)</code></li>" })
                 </ul>
@@ -43,6 +45,7 @@ enum DownloadViewerPage {
               \(links)
               <section class="card viewer-section">
                 <h2 class="section-title">Text</h2>
+                \(if: view.textIsCut, "<p class=\"hint\" id=\"text-note\">Showing the start of the text. <a href=\"/downloads/\(view.id)/text\">The whole text</a> opens as plain text.</p>")
                 <div class="readable-text">\(view.text)</div>
               </section>
             </article>

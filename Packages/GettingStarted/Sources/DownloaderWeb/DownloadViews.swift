@@ -58,8 +58,14 @@ struct DownloadViewerView {
     let title: String
     let message: String?
     let headings: [Heading]
+    /// Says how many headings were left out, when some were.
+    let outlineNote: String?
     let links: [Link]
+    /// Says how many links were left out, when some were.
+    let linksNote: String?
     let text: String
+    /// Whether ``text`` is the start of a longer text (offered whole at `/downloads/:id/text`).
+    let textIsCut: Bool
     let source: String
     let sourceNote: String?
     let encoding: String?

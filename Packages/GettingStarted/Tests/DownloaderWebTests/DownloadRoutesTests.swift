@@ -141,3 +141,29 @@ struct DownloadRoutesTests {
         }
     }
 }
+
+@Suite("The viewer of a big page")
+struct DownloadViewerSizeTests {
+    @Test("a big page shows its first 500 headings and links and the start of its text, says so, and offers the whole text")
+    func capped() async throws {
+        try await DownloadRoutesTests().withDownloads { session, server in
+            let id = try await DownloadRoutesTests.start(session, server.url("/big.html?sections=2000"))
+            _ = try await DownloadRoutesTests.waitFor("completed", id: id, session)
+            let viewer = try await session.get("/downloads/\(id)")
+            #expect(viewer.text.contains(#"<p class="hint" id="outline-note">Showing the first 500 of 2,000 headings.</p>"#))
+            #expect(viewer.text.contains(#"<p class="hint" id="links-note">Showing the first 500 of 2,000 links.</p>"#))
+            #expect(viewer.text.contains("Section 499<") && !viewer.text.contains("Section 500<"))
+            #expect(viewer.text.contains("/articles/499<") && !viewer.text.contains("/articles/500<"))
+            #expect(viewer.text.contains(#"<a href="/downloads/\#(id)/text">The whole text</a>"#))
+            #expect(viewer.text.utf8.count < 2_000_000)
+            let text = try await session.get("/downloads/\(id)/text")
+            #expect(text.status == .ok)
+            #expect(text.text.contains("Paragraph 1999 of a long page") && !text.text.contains("<p>"))
+            let smallID = try await DownloadRoutesTests.start(session, server.url("/page.html"))
+            _ = try await DownloadRoutesTests.waitFor("completed", id: smallID, session)
+            let small = try await session.get("/downloads/\(smallID)")
+            #expect(small.text.contains("Loopback Page"))
+            #expect(!small.text.contains("outline-note") && !small.text.contains("text-note"))
+        }
+    }
+}
