@@ -50,7 +50,7 @@ struct Layout: Sendable {
             <header class="topbar">
               <a class="brand" href="/">Atelier</a>
             \(header)
-              <a class="inbox-link" href="/inbox" aria-label="Inbox">Inbox\(badge)</a>
+              <a class="inbox-link" href="/inbox" aria-label="\(unread > 0 ? "Inbox, \(unread) unread" : "Inbox")">Inbox\(badge)</a>
             </header>
             \(flash.map { Self.flash($0, csrfToken: csrfToken) })
             <main id="main">

@@ -44,7 +44,11 @@
           link.appendChild(document.createTextNode(" "));
           link.appendChild(badge);
         }
-        if (badge) badge.textContent = String((parseInt(badge.textContent, 10) || 0) + 1);
+        if (badge) {
+          var count = (parseInt(badge.textContent, 10) || 0) + 1;
+          badge.textContent = String(count);
+          if (link) link.setAttribute("aria-label", "Inbox, " + count + " unread");
+        }
       }
       document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
     };
@@ -68,7 +72,21 @@
     if (event.persisted) connect();
   });
 
-  // Swipe right-to-left on a [data-swipe] row to reveal its actions; tap elsewhere closes it.
+  // Swipe right-to-left on a [data-swipe] row to reveal its actions. One row is open at a time: opening another, a
+  // tap elsewhere or Escape closes it.
+  var openSwipe = null; // { row, close } of the open row
+  function closeOpenSwipe() {
+    if (!openSwipe) return;
+    var open = openSwipe;
+    openSwipe = null;
+    open.close();
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (openSwipe && !openSwipe.row.contains(e.target)) closeOpenSwipe();
+  }, true);
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") closeOpenSwipe();
+  });
   function swipeRows(root) {
     root.querySelectorAll("[data-swipe]").forEach(function (row) {
       if (row.dataset.swipeReady) return;
@@ -91,6 +109,11 @@
         dx = Math.max(-width(), Math.min(0, (open ? -width() : 0) + moveX));
         set(dx);
       });
+      function close() {
+        open = false;
+        row.classList.remove("swiped");
+        set(0);
+      }
       function end() {
         if (!tracking) return;
         tracking = false;
@@ -99,6 +122,12 @@
         open = dx < -width() / 3;
         row.classList.toggle("swiped", open);
         set(open ? -width() : 0);
+        if (open) {
+          if (openSwipe && openSwipe.row !== row) closeOpenSwipe();
+          openSwipe = { row: row, close: close };
+        } else if (openSwipe && openSwipe.row === row) {
+          openSwipe = null;
+        }
         row.dataset.justSwiped = "1";
         setTimeout(function () { delete row.dataset.justSwiped; }, 50);
       }
@@ -193,11 +222,19 @@
       var inside = active && el.contains(active);
       var focusedId = inside ? active.id : "";
       var focusedHref = inside && active.getAttribute ? active.getAttribute("href") : null;
+      // A control without an id or address (a row's button) is found again inside its row, by what it does.
+      var row = inside ? active.parentElement && active.parentElement.closest("[id]") : null;
+      var rowId = row && row !== el ? row.id : "";
+      var action = inside && active.getAttribute ? active.getAttribute("formaction") : null;
       morph(el, incoming.content);
       sent.set(el, markup);
       if (inside && document.activeElement !== active) {
         var again = active.isConnected ? active : focusedId ? document.getElementById(focusedId)
           : focusedHref ? el.querySelector('a[href="' + CSS.escape(focusedHref) + '"]') : null;
+        if (!again && rowId && action) {
+          var sameRow = document.getElementById(rowId);
+          again = sameRow && sameRow.querySelector('[formaction="' + CSS.escape(action) + '"]:not([tabindex="-1"])');
+        }
         if (again) again.focus({ preventScroll: true });
       }
       swipeRows(el);
@@ -214,10 +251,36 @@
     document.querySelectorAll("[data-live-refresh]").forEach(refresh);
   });
 
+  // After an action the page comes back at the row it was about (#task-7): focus goes to that row's first control, so
+  // the keyboard and a screen reader stay where the person was (the flash above says what happened).
+  function focusTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (!target || document.querySelector("[autofocus]")) return;
+    var control = target.querySelector("button:not([tabindex='-1']), a[href], input, select, textarea");
+    if (!control) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      control = target;
+    }
+    control.focus({ preventScroll: true });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-live-refresh]").forEach(remember);
+    // What the server sent, before swipeRows marks rows: the first refresh then finds nothing changed.
+    document.querySelectorAll("[data-live-refresh]").forEach(function (el) {
+      remember(el);
+      sent.set(el, el.innerHTML);
+    });
     connect();
     swipeRows(document);
+    focusTarget();
+  });
+  // The browser's own scroll to the #fragment, once the page has loaded, moves focus to the viewport (the row itself
+  // cannot take it): focus the row's control again then, unless the person has moved on.
+  window.addEventListener("load", function () {
+    setTimeout(function () {
+      if (!document.activeElement || document.activeElement === document.body) focusTarget();
+    }, 0);
   });
 })();
 
