@@ -24,6 +24,9 @@ enum TaskFormPage {
 
             """
         }
+        // Focus starts on the first field that needs a change, or on the name when none does.
+        let firstInvalid =
+            nameError != nil ? "name" : detailsError != nil ? "details" : dayError != nil ? "day" : "name"
         return """
             <form method="post" action="\(url: view.action)" class="task-form" novalidate>
               \(HTML.csrfField(view.csrfToken))
@@ -36,20 +39,20 @@ enum TaskFormPage {
               <div class="card">
                 <div class="field\(if: nameError != nil, " invalid")">
                   <label for="name">Name</label>
-                  <input id="name" name="name" value="\(view.draft.name)" autocomplete="off" autofocus\(invalid("name", nameError))>
+                  <input id="name" name="name" value="\(view.draft.name)" autocomplete="off"\(if: firstInvalid == "name", " autofocus")\(invalid("name", nameError))>
                   \(fieldError("name", nameError))
                   <span class="hint">Up to \(TaskValidation.maxNameLength) characters.</span>
                 </div>
                 <div class="field\(if: detailsError != nil, " invalid")">
                   <label for="details">Description</label>
-                  <textarea id="details" name="details" rows="4"\(invalid("details", detailsError))>
+                  <textarea id="details" name="details" rows="4"\(if: firstInvalid == "details", " autofocus")\(invalid("details", detailsError))>
             \(view.draft.details)</textarea>
                   \(fieldError("details", detailsError))
                   <span class="hint">Optional, up to \(TaskValidation.maxDetailsLength) characters.</span>
                 </div>
                 <div class="field\(if: dayError != nil, " invalid")">
                   <label for="day">Date</label>
-                  <input id="day" name="day" type="date" value="\(view.draft.day)" min="0001-01-01" max="9999-12-31"\(invalid("day", dayError))>
+                  <input id="day" name="day" type="date" value="\(view.draft.day)" min="0001-01-01" max="9999-12-31"\(if: firstInvalid == "day", " autofocus")\(invalid("day", dayError))>
                   \(fieldError("day", dayError))
                 </div>
                 \(doneField)

@@ -37,6 +37,23 @@ struct TaskRoutesTests {
         }
     }
 
+    @Test("a refused form puts focus on the first field that needs a change, not always on the name")
+    func focusOnFirstInvalid() async throws {
+        try await withTasks { session, _ in
+            let badDay = try await session.post("/tasks", form: [("name", "Fine name"), ("day", "2026-02-30")])
+            #expect(badDay.status == .unprocessableContent)
+            #expect(
+                badDay.text.contains(
+                    #"<input id="day" name="day" type="date" value="2026-02-30" min="0001-01-01" max="9999-12-31" autofocus"#
+                )
+            )
+            #expect(!badDay.text.contains(#"autocomplete="off" autofocus"#))
+            let both = try await session.post("/tasks", form: [("name", " "), ("day", "2026-02-30")])
+            #expect(both.text.contains(#"autocomplete="off" autofocus"#))
+            #expect(try await session.get("/tasks/new").text.contains(#"autocomplete="off" autofocus"#))
+        }
+    }
+
     @Test("adding a task puts it in its sorted place and says so")
     func add() async throws {
         try await withTasks { session, _ in
