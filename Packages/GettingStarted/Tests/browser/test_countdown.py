@@ -27,6 +27,17 @@ def quiet_host():
     shutil.rmtree(data_dir, ignore_errors=True)
 
 
+def labels(browser):
+    """The rows' titles, read in one step (the list may be refreshed live between two reads)."""
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('.countdown-row .row-title')).map(e => e.textContent)"
+    )
+
+
+def clock(browser):
+    return browser.execute_script("return document.querySelector('.countdown-row .countdown-clock').textContent")
+
+
 def start_in_page(browser, url, minutes, label):
     browser.get(url + "/countdown")
     browser.find_element(By.ID, "minutes").send_keys(str(minutes))
@@ -39,18 +50,16 @@ def test_a_countdown_started_in_the_page_notifies_after_the_tab_is_closed(quiet_
     host = quiet_host
     start_in_page(browser, host.url, 1, "Tea")
     assert "you will be notified when Atelier is next running" in browser.page_source
-    row = browser.find_element(By.CSS_SELECTOR, ".countdown-row")
-    first = row.find_element(By.CSS_SELECTOR, ".countdown-clock").text
+    first = clock(browser)
     assert first in ("1:00", "0:59"), first
-    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".countdown-clock").text not in ("1:00", first), timeout=3, message="the clock does not count down")
+    wait(browser, lambda d: clock(d) not in ("1:00", first), timeout=3, message="the clock does not count down")
     # Several at once, each cancellable.
     start_in_page(browser, host.url, 30, "Pasta")
     start_in_page(browser, host.url, 45, "Bread")
-    labels = [el.text for el in browser.find_elements(By.CSS_SELECTOR, ".countdown-row .row-title")]
-    assert labels == ["Tea", "Pasta", "Bread"]
+    assert labels(browser) == ["Tea", "Pasta", "Bread"]
     browser.find_element(By.CSS_SELECTOR, "button[aria-label='Cancel Pasta']").click()
     wait(browser, lambda d: "Cancelled Pasta." in d.page_source)
-    assert [el.text for el in browser.find_elements(By.CSS_SELECTOR, ".countdown-row .row-title")] == ["Tea", "Bread"]
+    assert labels(browser) == ["Tea", "Bread"]
 
     # Close the countdown's tab; another page stays open elsewhere and gets the toast at the second.
     other = browser.current_window_handle
@@ -65,9 +74,14 @@ def test_a_countdown_started_in_the_page_notifies_after_the_tab_is_closed(quiet_
     assert browser.page_source.count("Countdown finished") == 1
     assert "Tea" in browser.page_source
     browser.get(host.url + "/countdown")
-    tea = browser.find_element(By.CSS_SELECTOR, ".countdown-row.finished")
-    assert "Tea" in tea.text and "notified" in tea.text and "late" not in tea.text
-    assert "Bread" in browser.find_element(By.CSS_SELECTOR, ".countdown-row:not(.finished)").text
+    def rows_say(driver):
+        finished = driver.find_element(By.CSS_SELECTOR, ".countdown-row.finished").text
+        running = driver.find_element(By.CSS_SELECTOR, ".countdown-row:not(.finished)").text
+        assert "Tea" in finished and "notified" in finished and "late" not in finished, finished
+        assert "Bread" in running, running
+        return True
+
+    wait(browser, rows_say, message="the finished and running rows do not say so")
 
 
 def test_a_refused_form_keeps_what_was_typed(quiet_host, browser):
@@ -219,7 +233,8 @@ def test_a_countdown_that_ended_while_nothing_ran_comes_late_at_the_next_start(b
             notices_list = browser.find_element(By.CSS_SELECTOR, ".notices")
             assert "Late: Countdown finished" in notices_list.text and "Laundry" in notices_list.text
             browser.get(host.url + "/countdown")
-            assert "notified late" in browser.find_element(By.CSS_SELECTOR, ".countdown-row.finished").text
+            wait(browser, lambda d: "notified late" in d.find_element(By.CSS_SELECTOR, ".countdown-row.finished").text,
+                 message="the finished countdown does not say it came late")
             host.stop()
             host = Host(data_dir, options=["--countdown-scheduler", "none"])
             browser.get(host.url + "/inbox")
@@ -236,7 +251,7 @@ def test_a_countdown_from_the_cli_appears_in_an_open_page_and_focus_stays(quiet_
     browser.execute_script("arguments[0].focus()", button)
     quiet_host.cli("countdown", "start", "5m", "--label", "From the CLI", "--scheduler", "none")
     wait(browser, lambda d: "From the CLI" in d.find_element(By.ID, "countdown-list").text, message="the CLI's countdown did not appear")
-    assert [el.text for el in browser.find_elements(By.CSS_SELECTOR, ".countdown-row .row-title")] == ["From the CLI", "Stew"]
+    assert labels(browser) == ["From the CLI", "Stew"]
     assert browser.switch_to.active_element.get_attribute("aria-label") == "Cancel Stew"
     quiet_host.cli("countdown", "cancel", "2", "--scheduler", "none")
     wait(browser, lambda d: "From the CLI" not in d.find_element(By.ID, "countdown-list").text, message="the CLI's cancel did not show")
