@@ -31,8 +31,9 @@ public struct CountdownScheduler: Sendable {
     /// A scheduler of `kind` running `executable` on `dataDirectory`.
     public init(kind: Kind, executable: String, dataDirectory: String, environment: [String: String] = [:]) {
         self.kind = kind
-        self.executable = executable
-        self.dataDirectory = dataDirectory
+        // A job runs elsewhere (at: the submitter's directory, systemd: the home directory): paths must be absolute.
+        self.executable = Self.absolute(executable)
+        self.dataDirectory = Self.absolute(dataDirectory)
         self.desktopEnvironment = environment.filter { Self.desktopVariables.contains($0.key) && !$0.value.isEmpty }
     }
 
@@ -59,9 +60,18 @@ public struct CountdownScheduler: Sendable {
         return CountdownScheduler(kind: kind, executable: executable, dataDirectory: dataDirectory, environment: environment)
     }
 
-    /// The path of the running executable (the `atelier` binary when the host or its CLI runs).
+    /// The path of the running executable (the `atelier` binary when the host or its CLI runs). When the binary was
+    /// replaced while the host runs, the kernel reports the old file as "… (deleted)": the path itself is meant.
     public static var currentExecutable: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        var path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
+        return path
+    }
+
+    /// `path` made absolute against the current directory.
+    static func absolute(_ path: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     }
 
     /// What the page and the CLI say about notices while Atelier is not running.
@@ -81,17 +91,22 @@ public struct CountdownScheduler: Sendable {
         case .none:
             return nil
         case .at:
-            let output = await Self.run(["at", "-M", "-t", Self.atTime(for: deadline, now: now)], input: jobScript(key: key))
+            // In UTC (TZ=UTC0 for at too): a local time may be ambiguous in the hour a clock goes back.
+            let output = await Self.run(
+                ["at", "-M", "-t", Self.atTime(for: deadline, now: now)],
+                input: jobScript(key: key),
+                environment: ["TZ": "UTC0"]
+            )
             guard output.status == 0, let number = Self.atJobNumber(output.text) else {
                 throw CountdownProblem("at refused the job: \(output.text.trimmingCharacters(in: .whitespacesAndNewlines))")
             }
             return "at:\(number)"
         case .systemd:
             let unit = "atelier-\(key)"
-            let seconds = max(1, Int(deadline.timeIntervalSince(now).rounded(.down)))
+            // A calendar time, not a span: a span's clock stops while the machine sleeps.
             var arguments = [
                 "systemd-run", "--user", "--quiet", "--collect", "--unit=\(unit)",
-                "--on-active=\(seconds)s", "--timer-property=AccuracySec=1s",
+                "--on-calendar=\(Self.calendarTime(for: deadline)) UTC", "--timer-property=AccuracySec=1s",
             ]
             for (name, value) in desktopEnvironment.sorted(by: { $0.key < $1.key }) { arguments.append("--setenv=\(name)=\(value)") }
             arguments += [executable, "notify", "--data-dir", dataDirectory, "--due", key]
@@ -126,14 +141,23 @@ public struct CountdownScheduler: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `at -t`'s time (local `YYYYMMDDhhmm`): the minute before `deadline`'s, or `now`'s minute when that has passed.
+    /// `at -t`'s time (`YYYYMMDDhhmm`, UTC, as at reads it with `TZ=UTC0`): the minute before `deadline`'s, or
+    /// `now`'s minute when that has passed.
     public static func atTime(for deadline: Date, now: Date) -> String {
-        let start = max(now, deadline.addingTimeInterval(-60))
+        utc(max(now, deadline.addingTimeInterval(-60)), "yyyyMMddHHmm")
+    }
+
+    /// A systemd calendar time for `deadline` (`YYYY-MM-DD HH:MM:SS`, UTC), rounded up to the second.
+    static func calendarTime(for deadline: Date) -> String {
+        utc(Date(timeIntervalSince1970: deadline.timeIntervalSince1970.rounded(.up)), "yyyy-MM-dd HH:mm:ss")
+    }
+
+    private static func utc(_ date: Date, _ format: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        formatter.dateFormat = "yyyyMMddHHmm"
-        return formatter.string(from: start)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter.string(from: date)
     }
 
     /// The job number in `at`'s "job 12 at Tue Nov 24 02:40:00 2026".
@@ -185,7 +209,11 @@ public struct CountdownScheduler: Sendable {
 
     /// Runs a command (found on PATH) without blocking a thread of the cooperative pool, and returns its exit status
     /// and what it printed (both streams).
-    static func run(_ arguments: [String], input: String?) async -> (status: Int32, text: String) {
+    static func run(
+        _ arguments: [String],
+        input: String?,
+        environment: [String: String] = [:]
+    ) async -> (status: Int32, text: String) {
         guard let path = findExecutable(arguments[0], environment: ProcessInfo.processInfo.environment) else {
             return (127, "\(arguments[0]) is not installed")
         }
@@ -193,6 +221,11 @@ public struct CountdownScheduler: Sendable {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = Array(arguments.dropFirst())
+            // at writes "cd <this directory> || exit" into the job: a directory that is gone by then would stop it.
+            process.currentDirectoryURL = URL(fileURLWithPath: "/")
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            }
             let output = Pipe()
             process.standardOutput = output
             process.standardError = output

@@ -78,7 +78,11 @@ public struct CountdownStore: Sendable {
         }
         if let job {
             countdown.job = job
-            try await database.write { [countdown] db in try countdown.update(db) }
+            // By id, not by record: a Cancel may have removed the row meanwhile (then the job goes too).
+            let updated = try await database.write { [id = countdown.id] db in
+                try Countdown.filter(Column("id") == id).updateAll(db, Column("job").set(to: job))
+            }
+            if updated == 0 { await scheduler.remove(job: job) }
         }
         invalidate()
         bus.post(CountdownChanged(change: .started, id: countdown.id ?? 0))
@@ -89,6 +93,9 @@ public struct CountdownStore: Sendable {
     /// Returns the countdown removed, nil when there was none.
     @discardableResult
     public func cancel(id: Int64) async throws -> Countdown? {
+        // The notice is withdrawn first: if that fails, the countdown stays listed and Cancel can be tried again.
+        guard let found = try await find(id: id) else { return nil }
+        try await notices.cancel(key: found.key)
         let removed = try await database.write { db -> Countdown? in
             guard let countdown = try Countdown.fetchOne(db, key: id) else { return nil }
             try countdown.delete(db)
@@ -96,7 +103,6 @@ public struct CountdownStore: Sendable {
             return countdown
         }
         guard let removed else { return nil }
-        try await notices.cancel(key: removed.key)
         invalidate()
         if let job = removed.job { await scheduler.remove(job: job) }
         bus.post(CountdownChanged(change: .removed, id: id))

@@ -11,6 +11,9 @@ struct CountdownPageView {
     var rows: HTML
     var cursor: CountdownCursor?
     var hasFinished: Bool
+    /// The host's time when the page was made, in milliseconds since 1970: the clocks count from it, not from the
+    /// device's own clock, which may be wrong.
+    var serverNow: Int64 = Int64((Date().timeIntervalSince1970 * 1000).rounded())
     var promise: String
     var csrfToken: String
 }
@@ -41,7 +44,7 @@ enum CountdownPage {
             """
             : nil
         return """
-            <section class="countdown">
+            <section class="countdown" data-server-now="\(view.serverNow)">
               <h1 class="page-title">Countdown</h1>
               <form method="post" action="/countdown" class="card countdown-form" id="countdown-form" novalidate>
                 \(HTML.csrfField(view.csrfToken))

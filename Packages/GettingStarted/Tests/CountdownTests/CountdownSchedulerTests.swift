@@ -5,13 +5,23 @@ import Testing
 
 @Suite("Handing countdowns to the system's scheduler")
 struct CountdownSchedulerTests {
-    @Test("at is given the minute before the end, or now when that has passed")
+    @Test("at is given the minute before the end in UTC, or now when that has passed; systemd the second of the end")
     func atTime() throws {
-        let calendar = Calendar.current
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
         let now = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 30)))
         #expect(CountdownScheduler.atTime(for: now.addingTimeInterval(25 * 60), now: now) == "202611241024")
         #expect(CountdownScheduler.atTime(for: now.addingTimeInterval(10), now: now) == "202611241000")
         #expect(CountdownScheduler.atTime(for: now.addingTimeInterval(90), now: now) == "202611241001")
+        #expect(CountdownScheduler.calendarTime(for: now.addingTimeInterval(90.2)) == "2026-11-24 10:02:01")
+    }
+
+    @Test("a relative data directory or executable is made absolute: a job runs in another directory")
+    func absolute() {
+        let scheduler = CountdownScheduler(kind: .at, executable: "bin/atelier", dataDirectory: "data")
+        let here = FileManager.default.currentDirectoryPath
+        #expect(scheduler.dataDirectory == here + "/data" && scheduler.executable == here + "/bin/atelier")
+        #expect(CountdownScheduler(kind: .at, executable: "/x", dataDirectory: "/d").dataDirectory == "/d")
     }
 
     @Test("the job script runs atelier notify --due with every value single-quoted, and passes the desktop on")

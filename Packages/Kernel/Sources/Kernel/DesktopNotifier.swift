@@ -38,7 +38,8 @@ public struct DesktopNotifier: Sendable {
     private func process(title: String, body: String) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--app-name=Atelier", title, body]
+        // "--": a title or body starting with "-" is text, not an option.
+        process.arguments = ["--app-name=Atelier", "--", title, body]
         return process
     }
 }

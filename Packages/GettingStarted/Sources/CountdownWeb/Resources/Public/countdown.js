@@ -9,8 +9,10 @@
     var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
     return h > 0 ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
   }
+  // How far the device's clock is from the host's (the page carries the host's time when it was made).
+  var skew = 0;
   function tick() {
-    var now = Date.now();
+    var now = Date.now() + skew;
     document.querySelectorAll(".countdown-row[data-deadline]").forEach(function (row) {
       var clockEl = row.querySelector(".countdown-clock");
       if (!clockEl) return;
@@ -25,6 +27,9 @@
     });
   }
   document.addEventListener("DOMContentLoaded", function () {
+    var section = document.querySelector(".countdown[data-server-now]");
+    if (section) skew = parseInt(section.getAttribute("data-server-now"), 10) - Date.now();
+    if (!isFinite(skew)) skew = 0;
     tick();
     setInterval(tick, 250);
     // A tap outside the fields puts the keyboard away.
