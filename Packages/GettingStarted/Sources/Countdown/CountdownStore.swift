@@ -27,14 +27,24 @@ public struct CountdownStore: Sendable {
     /// (``invalidate()``) or the soonest running countdown ends.
     private let firstPage: CachedValue<FirstPage>
 
-    /// A store on `database` (migrated with ``FeatureDescriptor/countdown``).
-    public init(database: any DatabaseWriter, notices: NoticeCenter, scheduler: CountdownScheduler, bus: NotificationBus) {
+    /// The clock the kept first page is read by (the moment a listing is for, unless one is given).
+    public let clock: @Sendable () -> Date
+
+    /// A store on `database` (migrated with ``FeatureDescriptor/countdown``), reading the time from `clock`.
+    public init(
+        database: any DatabaseWriter,
+        notices: NoticeCenter,
+        scheduler: CountdownScheduler,
+        bus: NotificationBus,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
         self.notices = notices
         self.scheduler = scheduler
         self.bus = bus
+        self.clock = clock
         firstPage = CachedValue { [database, notices] in
-            try await Self.read(database: database, notices: notices, now: Date(), cursor: nil)
+            try await Self.read(database: database, notices: notices, now: clock(), cursor: nil)
         }
     }
 
@@ -136,7 +146,8 @@ public struct CountdownStore: Sendable {
     ///
     /// The first page is read once and kept (see ``invalidate()``) until the soonest running countdown ends; a row
     /// whose end passed meanwhile shows as finished at once and moves to its place when its notice is delivered.
-    public func list(now: Date = Date(), finishedAfter cursor: CountdownCursor? = nil) async throws -> CountdownListing {
+    public func list(now given: Date? = nil, finishedAfter cursor: CountdownCursor? = nil) async throws -> CountdownListing {
+        let now = given ?? clock()
         var page: FirstPage?
         if cursor == nil {
             // The kept page holds for any moment between its reading and the soonest end among its running rows.

@@ -12,9 +12,13 @@ struct CountdownHarness {
     let store: CountdownStore
     let notices: NoticeCenter
     let bus = NotificationBus()
+    let countdowns: DatabaseQueue
+    /// The store's clock, set by the test.
+    let clock = TestClock()
 
     init() throws {
         let countdowns = try DatabaseQueue()
+        self.countdowns = countdowns
         try FeatureDescriptor.countdown.migrations.apply(to: countdowns)
         let kernel = try DatabaseQueue()
         try NoticeCenter.migrations.apply(to: kernel)
@@ -23,7 +27,8 @@ struct CountdownHarness {
             database: countdowns,
             notices: notices,
             scheduler: CountdownScheduler(kind: .none, executable: "", dataDirectory: ""),
-            bus: bus
+            bus: bus,
+            clock: { [clock] in clock.now }
         )
     }
 }
@@ -137,6 +142,28 @@ struct CountdownStoreTests {
         #expect(CountdownCursor("12.x") == nil && CountdownCursor("-1.2") == nil && CountdownCursor("1.2.3") == nil)
     }
 
+    @Test("the first page is read once and kept until a change, a delivered notice or the soonest end")
+    func keptPage() async throws {
+        let harness = try CountdownHarness()
+        harness.clock.now = start
+        _ = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "Soon", now: start)
+        #expect(try await harness.store.list().rows.map(\.countdown.label) == ["Soon"])
+        // Written behind the store's back: the kept page does not see it ...
+        try await harness.countdowns.write { db in
+            var other = Countdown(label: "Behind", duration: try #require(CountdownDuration(seconds: 600)), now: start)
+            try other.insert(db)
+        }
+        harness.clock.now = start.addingTimeInterval(10)
+        #expect(try await harness.store.list().rows.map(\.countdown.label) == ["Soon"])
+        // ... until it is told (the host does so for the CLI's writes and for delivered notices) ...
+        harness.store.invalidate()
+        #expect(try await harness.store.list().rows.map(\.countdown.label) == ["Soon", "Behind"])
+        // ... and, once the soonest ends, the page is read again in its new order.
+        harness.clock.now = start.addingTimeInterval(61)
+        let rows = try await harness.store.list().rows
+        #expect(rows.map(\.countdown.label) == ["Behind", "Soon"] && rows[1].isFinished)
+    }
+
     @Test("a second notice with the same key is dropped")
     func oneKey() async throws {
         let harness = try CountdownHarness()
@@ -144,6 +171,15 @@ struct CountdownStoreTests {
         let second = try await harness.notices.schedule(featureID: "t", title: "Two", body: "", at: start, key: "k")
         #expect(first.id == second.id && second.title == "One")
         #expect(try await harness.notices.deliverDue(now: start).count == 1)
+    }
+}
+
+/// A clock a test sets.
+final class TestClock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: Date {
+        get { time.withLock { $0 } }
+        set { time.withLock { $0 = newValue } }
     }
 }
 
