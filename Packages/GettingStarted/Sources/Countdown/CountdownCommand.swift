@@ -60,23 +60,18 @@ public struct CountdownCommand: AsyncParsableCommand {
         public func run() async throws {
             let parsed: CountdownDuration
             do { parsed = try CountdownDuration.parse(duration) } catch { throw CommandFailure(error.message) }
-            let label = label.trimmingCharacters(in: .whitespaces)
-            if TextInput.hasControlCharacters(label) { throw CommandFailure("The label can’t contain control characters.") }
-            if label.utf8.count > CountdownForm.maxLabelBytes {
-                throw CommandFailure("Use at most \(CountdownForm.maxLabelBytes) bytes for the label.")
-            }
+            let label = CountdownForm.trimmedLabel(label)
+            if let problem = CountdownForm.labelProblem(label) { throw CommandFailure(problem) }
             let store = try options.store()
             let started = try await store.start(parsed, label: label)
             let countdown = started.countdown
-            print("Countdown \(countdown.id ?? 0) started: \(countdown.title), ends at \(Self.time(countdown.deadline)).")
+            print("Countdown \(countdown.id ?? 0) started: \(countdown.title), ends at \(ClockTime.string(countdown.deadline)).")
             if let problem = started.schedulerProblem {
                 print("The system’s scheduler did not take it (\(problem)); you will be notified when Atelier is next running.")
             } else {
                 print(store.scheduler.promise)
             }
         }
-
-        static func time(_ date: Date) -> String { ClockTime.string(date) }
     }
 
     /// `atelier countdown list [--json]`.
@@ -127,7 +122,7 @@ public struct CountdownCommand: AsyncParsableCommand {
                 let state =
                     row.isFinished
                     ? (row.deliveredAt == nil ? "finished, not yet notified" : (row.late ? "finished, notified late" : "finished"))
-                    : "\(CountdownDuration.clock(row.secondsLeft)) left, ends at \(Start.time(row.countdown.deadline))"
+                    : "\(CountdownDuration.clock(row.secondsLeft)) left, ends at \(ClockTime.string(row.countdown.deadline))"
                 print("\(row.countdown.id ?? 0)  \(row.countdown.title.terminalSafe)  \(state)")
             }
         }

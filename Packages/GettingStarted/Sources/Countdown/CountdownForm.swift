@@ -38,12 +38,8 @@ public struct CountdownForm: Sendable, Hashable {
         var problems: [Field: String] = [:]
         let hours = Self.number(hours, field: "hours", range: 0...99, problems: &problems[.hours])
         let minutes = Self.number(minutes, field: "minutes", range: 0...59, problems: &problems[.minutes])
-        let label = self.label.trimmingCharacters(in: .whitespaces)
-        if TextInput.hasControlCharacters(label) {
-            problems[.label] = "The label can’t contain control characters."
-        } else if label.utf8.count > Self.maxLabelBytes {
-            problems[.label] = "Use at most \(Self.maxLabelBytes) bytes for the label."
-        }
+        let label = Self.trimmedLabel(self.label)
+        problems[.label] = Self.labelProblem(label)
         if problems[.hours] == nil, problems[.minutes] == nil, let hours, let minutes, hours == 0, minutes == 0 {
             problems[.minutes] = "Set at least one minute."
         }
@@ -51,6 +47,16 @@ public struct CountdownForm: Sendable, Hashable {
             let duration = CountdownDuration(seconds: hours * 3600 + minutes * 60)
         else { return .failure(FormProblems(byField: problems)) }
         return .success(Valid(duration: duration, label: label))
+    }
+
+    /// A label as kept: without the spaces around it.
+    public static func trimmedLabel(_ label: String) -> String { label.trimmingCharacters(in: .whitespaces) }
+
+    /// What is wrong with a (trimmed) label, or nil: the page and the CLI give the same messages.
+    public static func labelProblem(_ label: String) -> String? {
+        if TextInput.hasControlCharacters(label) { return "The label can’t contain control characters." }
+        if label.utf8.count > maxLabelBytes { return "Use at most \(maxLabelBytes) bytes for the label." }
+        return nil
     }
 
     private static func number(_ text: String, field: String, range: ClosedRange<Int>, problems: inout String?) -> Int? {

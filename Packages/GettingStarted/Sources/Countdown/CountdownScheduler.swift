@@ -1,5 +1,10 @@
 import Foundation
 
+// The fuzz target (Scripts/fuzz) compiles this file with the Kernel's ExecutableSearch.swift into one module.
+#if canImport(Kernel)
+import Kernel
+#endif
+
 /// Hands countdowns to the operating system's scheduler, so that one reaching zero while the host is not running
 /// still notifies: the job runs `atelier notify --due KEY`, which delivers the countdown's notice (inbox and desktop)
 /// unless the host delivered it already.
@@ -49,7 +54,7 @@ public struct CountdownScheduler: Sendable {
         switch choice ?? "auto" {
         case "auto":
             kind =
-                atdIsRunning() && findExecutable("at", environment: environment) != nil
+                atdIsRunning() && ExecutableSearch.path(of: "at", environment: environment) != nil
                 ? .at : (systemdUserWorks(environment) ? .systemd : .none)
         case let name:
             guard let named = Kind(rawValue: name) else {
@@ -192,19 +197,10 @@ public struct CountdownScheduler: Sendable {
     }
 
     private static func systemdUserWorks(_ environment: [String: String]) -> Bool {
-        guard findExecutable("systemd-run", environment: environment) != nil,
-            environment["XDG_RUNTIME_DIR"].map { FileManager.default.fileExists(atPath: $0 + "/systemd/private") } ?? false
+        guard ExecutableSearch.path(of: "systemd-run", environment: environment) != nil,
+            let runtime = environment["XDG_RUNTIME_DIR"]
         else { return false }
-        return true
-    }
-
-    static func findExecutable(_ name: String, environment: [String: String]) -> String? {
-        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        for directory in paths + ["/usr/bin", "/bin"] {
-            let candidate = (directory as NSString).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        return FileManager.default.fileExists(atPath: runtime + "/systemd/private")
     }
 
     /// Runs a command (found on PATH) without blocking a thread of the cooperative pool, and returns its exit status
@@ -214,7 +210,7 @@ public struct CountdownScheduler: Sendable {
         input: String?,
         environment: [String: String] = [:]
     ) async -> (status: Int32, text: String) {
-        guard let path = findExecutable(arguments[0], environment: ProcessInfo.processInfo.environment) else {
+        guard let path = ExecutableSearch.path(of: arguments[0]) else {
             return (127, "\(arguments[0]) is not installed")
         }
         return await withCheckedContinuation { continuation in

@@ -61,20 +61,16 @@ public struct CountdownStore: Sendable {
 
     /// Starts a countdown of `duration` at `now`.
     public func start(_ duration: CountdownDuration, label: String, now: Date = Date()) async throws -> Started {
-        var countdown = Countdown(label: label, duration: duration, now: now)
-        try await database.write { [countdown] db in
-            var countdown = countdown
+        var countdown = try await database.write { db in
+            var countdown = Countdown(label: label, duration: duration, now: now)
             try countdown.insert(db)
             try ChangeLog.record(db, kind: CountdownChanged.Change.started.rawValue, id: countdown.id)
+            return countdown
         }
-        countdown =
-            try await database.read { [key = countdown.key] db in
-                try Countdown.filter(Column("key") == key).fetchOne(db)
-            } ?? countdown
         try await notices.schedule(
             featureID: FeatureDescriptor.countdown.id,
             title: "Countdown finished",
-            body: countdown.label.isEmpty ? countdown.title : countdown.label,
+            body: countdown.title,
             link: "/countdown",
             at: countdown.deadline,
             key: countdown.key

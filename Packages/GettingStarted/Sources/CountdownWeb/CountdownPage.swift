@@ -120,9 +120,9 @@ enum CountdownPage {
         let sub: String
         if row.isFinished {
             let outcome = row.deliveredAt == nil ? "notice on its way" : (row.late ? "notified late" : "notified")
-            sub = "Finished at \(time(countdown.deadline)) · \(outcome)"
+            sub = "Finished at \(ClockTime.string(countdown.deadline)) · \(outcome)"
         } else {
-            sub = "\(length) · ends at \(time(countdown.deadline))"
+            sub = "\(length) · ends at \(ClockTime.string(countdown.deadline))"
         }
         let action: HTML =
             row.isFinished
@@ -143,6 +143,4 @@ enum CountdownPage {
             """
     }
 
-    /// A time of day as the page shows it, "14:03:05" (the host's time zone).
-    static func time(_ date: Date) -> String { ClockTime.string(date) }
 }

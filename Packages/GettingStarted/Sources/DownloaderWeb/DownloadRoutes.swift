@@ -1,6 +1,5 @@
 import Downloader
 import Foundation
-import HTMLDocument
 import Hummingbird
 import Kernel
 import KernelWeb
@@ -78,12 +77,10 @@ struct DownloadRoutes: FeatureRoutes {
             guard let item = try await engine.store.find(id: id), item.state == .completed,
                 let data = FileManager.default.contents(atPath: engine.filePath(for: id))
             else { throw HTTPError(.notFound, message: "There is no completed download at that address.") }
-            let text =
-                (try? HTMLDocument(bytes: data, encoding: item.contentType.flatMap(DownloadViewer.charset(in:))))?.summary().text ?? ""
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: text))
+                body: .init(byteBuffer: ByteBuffer(string: DownloadViewer.fullText(of: item, data: data)))
             )
         }
         routes.get(":id") { request, context in

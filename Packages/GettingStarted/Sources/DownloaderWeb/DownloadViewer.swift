@@ -64,6 +64,13 @@ enum DownloadViewer {
         }
     }
 
+    /// The whole readable text of `item`'s bytes (the viewer shows its first ``textLimit`` bytes); empty when they
+    /// are not a page.
+    static func fullText(of item: DownloadItem, data: Data) -> String {
+        let document = try? HTMLDocument(bytes: data, encoding: item.contentType.flatMap(charset(in:)))
+        return document?.summary().text ?? ""
+    }
+
     /// "Showing the first 500 of 18,790 headings.", or nil when all are shown.
     static func note(shown limit: Int, of count: Int, _ what: String) -> String? {
         guard count > limit else { return nil }

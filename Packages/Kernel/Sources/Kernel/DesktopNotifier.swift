@@ -10,14 +10,7 @@ public struct DesktopNotifier: Sendable {
     public static func ifAvailable(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopNotifier? {
         let hasDesktop = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         guard hasDesktop else { return nil }
-        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        for directory in paths {
-            let candidate = (directory as NSString).appendingPathComponent("notify-send")
-            if FileManager.default.isExecutableFile(atPath: candidate) {
-                return DesktopNotifier(executable: candidate)
-            }
-        }
-        return nil
+        return ExecutableSearch.path(of: "notify-send", environment: environment).map(DesktopNotifier.init(executable:))
     }
 
     /// Shows one notification; failures are ignored (the inbox still has the notice).
