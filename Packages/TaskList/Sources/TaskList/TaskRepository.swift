@@ -43,6 +43,51 @@ public struct TaskRepository: Sendable {
         }
     }
 
+    /// Up to `limit` tasks in list order, after `cursor` (from the start when nil).
+    ///
+    /// A range query on the index that matches the order (`tasks_item_order`), so reading any page costs about the
+    /// same at any list size; tasks added or removed before the cursor do not shift the page.
+    public func page(after cursor: TaskCursor? = nil, limit: Int) async throws -> TaskPage {
+        let items = try await writer.read { db in
+            var request = TaskItem.order(TaskOrdering.sqlOrdering)
+            if let cursor { request = request.filter(Self.after(cursor)) }
+            return try request.limit(limit + 1).fetchAll(db)
+        }
+        let shown = Array(items.prefix(limit))
+        return TaskPage(items: shown, next: items.count > limit ? shown.last.map(TaskCursor.init) : nil)
+    }
+
+    /// The tasks from the start of the list through `cursor` (inclusive), at most `limit` of them: what a page that
+    /// has loaded the list down to `cursor` shows, read again after a change.
+    public func page(through cursor: TaskCursor, limit: Int) async throws -> TaskPage {
+        let (items, more) = try await writer.read { db in
+            let items = try TaskItem.order(TaskOrdering.sqlOrdering).filter(!Self.after(cursor)).limit(limit).fetchAll(db)
+            return (items, try TaskItem.filter(Self.after(cursor)).limit(1).fetchCount(db) > 0)
+        }
+        let next = more || items.count == limit ? items.last.map(TaskCursor.init) : nil
+        return TaskPage(items: items, next: next)
+    }
+
+    /// How many tasks are still to do and how many are done.
+    public func counts() async throws -> (open: Int, done: Int) {
+        try await writer.read { db in
+            let done = try TaskItem.filter(TaskItem.Columns.isDone == true).fetchCount(db)
+            return (try TaskItem.fetchCount(db) - done, done)
+        }
+    }
+
+    /// The tasks listed after `cursor`, in the terms of ``TaskOrdering/sqlOrdering``.
+    static func after(_ cursor: TaskCursor) -> SQLExpression {
+        let isDone = TaskItem.Columns.isDone
+        let day = TaskItem.Columns.day
+        let sortName = Column("sortName")
+        let id = TaskItem.Columns.id
+        return isDone > cursor.isDone
+            || isDone == cursor.isDone
+                && (day < cursor.day
+                    || day == cursor.day && (sortName > cursor.sortName || sortName == cursor.sortName && id > cursor.id))
+    }
+
     /// The number of stored tasks.
     public func count() async throws -> Int {
         try await writer.read { db in try TaskItem.fetchCount(db) }
