@@ -223,6 +223,7 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "TaskListWebTests",
         dependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "KernelBus", package: "Kernel"),

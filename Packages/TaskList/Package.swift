@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "TaskList",
                 "TaskListWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "KernelBus", package: "Kernel"),

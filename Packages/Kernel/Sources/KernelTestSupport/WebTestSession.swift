@@ -32,18 +32,20 @@ public final class WebTestSession: Sendable {
         try await send(path, method: .get, headers: headers, body: nil)
     }
 
-    /// POST a form to `path`, with this session's CSRF token unless `csrf` is false.
+    /// POST a form to `path`, with this session's CSRF token unless `csrf` is false, and any extra `headers`.
     @discardableResult
-    public func post(_ path: String, form fields: [(String, String)] = [], csrf: Bool = true) async throws -> TestResponse {
+    public func post(
+        _ path: String,
+        form fields: [(String, String)] = [],
+        csrf: Bool = true,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var fields = fields
         if csrf { fields.append((CSRFMiddleware.fieldName, try await csrfToken())) }
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(
-            path,
-            method: .post,
-            headers: [.contentType: "application/x-www-form-urlencoded"],
-            body: ByteBuffer(string: body)
-        )
+        var headers = extra
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
     /// Follows a redirect response with a GET of its location.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Kernel
 import KernelHTML
@@ -133,6 +134,26 @@ public struct PageRenderer: Sendable {
         return response
     }
 
+    /// The answer to a form post: a 303 redirect to `path` carrying `flash` — or, when the page's script sent the
+    /// form itself and asked for JSON (`Accept: application/json`, see `data-inline` in `app.js`), the flash alone as
+    /// JSON (`kind`, `message`, `actionLabel`, `actionPath`, `location`), so that the page updates in place instead
+    /// of loading again. Plain HTML forms (no script) get the redirect.
+    public func redirect(to path: String, flash: Flash, for request: Request) -> Response {
+        guard Self.wantsJSON(request) else { return redirect(to: path, flash: flash) }
+        let answer = InlineAnswer(flash: flash, location: path)
+        let json = (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: json))
+        )
+    }
+
+    /// Whether the request asks for JSON rather than a page.
+    static func wantsJSON(_ request: Request) -> Bool {
+        request.headers[.accept]?.contains("application/json") ?? false
+    }
+
     /// A friendly error page for `status`; `message` (shown escaped) says what the person can do.
     public func errorPage(
         status: HTTPResponse.Status,
@@ -168,6 +189,17 @@ public struct PageRenderer: Sendable {
             body: .init(byteBuffer: rendered.buffer)
         )
     }
+
+    /// Rows a script appends to a live list (`data-more` in `app.js`), with where the list's live refresh reads from
+    /// once they are appended (its new `data-src`, sent as `X-Refresh-Source`), when that changes.
+    public static func html(_ rendered: RenderedHTML, refreshSource: String?) -> Response {
+        var response = html(rendered)
+        if let refreshSource { response.headers[refreshSourceHeader] = refreshSource }
+        return response
+    }
+
+    /// The header naming a live list's new `data-src`.
+    static let refreshSourceHeader = HTTPField.Name("X-Refresh-Source")!
 
     /// An HTML response: a whole page, or a fragment for a script to insert.
     public static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {

@@ -57,11 +57,13 @@ public struct TaskRepository: Sendable {
         return TaskPage(items: shown, next: items.count > limit ? shown.last.map(TaskCursor.init) : nil)
     }
 
-    /// The tasks from the start of the list through `cursor` (inclusive), at most `limit` of them: what a page that
-    /// has loaded the list down to `cursor` shows, read again after a change.
-    public func page(through cursor: TaskCursor, limit: Int) async throws -> TaskPage {
+    /// The tasks after `start` (from the start of the list when nil) through `cursor` (inclusive), at most `limit`
+    /// of them: what a page that has loaded the list down to `cursor` shows, read again after a change.
+    public func page(after start: TaskCursor? = nil, through cursor: TaskCursor, limit: Int) async throws -> TaskPage {
         let (items, more) = try await writer.read { db in
-            let items = try TaskItem.order(TaskOrdering.sqlOrdering).filter(!Self.after(cursor)).limit(limit).fetchAll(db)
+            var request = TaskItem.order(TaskOrdering.sqlOrdering).filter(!Self.after(cursor))
+            if let start { request = request.filter(Self.after(start)) }
+            let items = try request.limit(limit).fetchAll(db)
             return (items, try TaskItem.filter(Self.after(cursor)).limit(1).fetchCount(db) > 0)
         }
         let next = more || items.count == limit ? items.last.map(TaskCursor.init) : nil

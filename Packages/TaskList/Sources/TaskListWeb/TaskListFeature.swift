@@ -18,7 +18,15 @@ public struct TaskListFeature: WebFeature {
         let bus = context.feature.bus
         let repository = TaskRepository(writer: context.feature.database, bus: bus)
         try await repository.seedIfEmpty(today: .today())
-        let list = CachedValue { RenderedTaskList(try await repository.all()) }
+        let list = CachedValue {
+            let page = try await repository.page(limit: TaskListPage.pageSize)
+            let counts = try await repository.counts()
+            return RenderedTaskList(
+                first: RenderedTaskRows(page, after: nil, start: nil),
+                openCount: counts.open,
+                doneCount: counts.done
+            )
+        }
         let items = TaskItemCache(repository: repository)
         // Every change, this process's (posted once committed) or another's (from the change monitor), is a
         // TaskChanged: the cached list and tasks are dropped before the request that made the change answers.

@@ -1,3 +1,4 @@
+import Foundation
 import KernelHTML
 import KernelWeb
 import TaskList
@@ -16,15 +17,20 @@ public enum TaskListPage {
 
             """
             : nil
+        let back: HTML? =
+            view.after == nil
+            ? nil
+            : "<nav class=\"list-pages\" aria-label=\"Earlier tasks\"><a class=\"button secondary\" href=\"/tasks\">Back to the first tasks</a></nav>"
         let page: HTML = """
             \(launch)<section class="tasks">
               <div class="nav-bar">
                 <h1 class="page-title">Tasks</h1>
                 <a class="add-button" href="/tasks/new" aria-label="Add task" title="Add task">+</a>
               </div>
-              <p class="muted summary">\(view.openCount) to do · \(view.doneCount) done · swipe a row left (or use its circle) to mark it done</p>
-              <form id="task-actions" method="post" action="/tasks" hidden>\(HTML.csrfField(view.csrfToken))</form>
-              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="/tasks/rows">
+              <p class="muted summary"><span id="task-counts" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="/tasks/counts">\(counts(open: view.openCount, done: view.doneCount))</span> · swipe a row left (or use its circle) to mark it done</p>
+              <form id="task-actions" method="post" action="/tasks" data-inline hidden>\(HTML.csrfField(view.csrfToken))</form>
+              \(back)
+              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="\(url: rowsSource(after: view.after))">
 
             """
         return "\(page)    "
@@ -37,13 +43,56 @@ public enum TaskListPage {
         </section>
         """
 
+    /// How many tasks one page lists; the rest are reached by scrolling (or the "Show more tasks" link).
+    public static let pageSize = 100
+
+    /// The most rows a live refresh reads again: a page scrolled further than this keeps its first rows live.
+    public static let refreshLimit = 2_000
+
+    /// "3 to do · 1 done".
+    static func counts(open: Int, done: Int) -> HTML {
+        "\(open) to do · \(done) done"
+    }
+
     /// The list's rows, or the empty state: what `GET /tasks/rows` answers for a live refresh. The rows carry no
     /// token: their buttons submit the page's `#task-actions` form (which holds it) to their own `formaction`, so the
     /// same rows serve every visitor and are rendered once per change.
-    public static func rows(_ rows: [TaskRowView]) -> HTML {
-        if rows.isEmpty { return "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" }
-        return HTML(joining: rows.lazy.map(row))
+    ///
+    /// When more tasks follow, the last row is "Show more tasks": a link to the next page for a browser without
+    /// script, whose `data-more` the script fetches and appends as the list is scrolled to it. `start` is where the
+    /// page that shows these rows began (nil: at the top). An empty list says so when `sayEmpty`.
+    public static func rows(
+        _ rows: [TaskRowView],
+        next: TaskCursor? = nil,
+        start: TaskCursor? = nil,
+        sayEmpty: Bool = true
+    ) -> HTML {
+        if rows.isEmpty { return sayEmpty ? "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" : "" }
+        let more: HTML? = next.map { next in
+            let fetch = "/tasks/rows?after=\(query(next))" + (start.map { "&start=\(query($0))" } ?? "")
+            return """
+                <li class="row more" id="task-more"><a class="button secondary" href="\(url: "/tasks?after=\(query(next))")#task-list" data-more="\(url: fetch)">Show more tasks</a></li>
+
+                """
+        }
+        return "\(HTML(joining: rows.lazy.map(row)))\(more)"
     }
+
+    /// Where the live refresh reads the rows of a page that starts after `after` (nil: at the top) and has loaded
+    /// down to `through` (nil: its first page only).
+    static func rowsSource(after: TaskCursor?, through: TaskCursor? = nil) -> String {
+        let parts = [after.map { "after=\(query($0))" }, through.map { "through=\(query($0))" }].compactMap { $0 }
+        return parts.isEmpty ? "/tasks/rows" : "/tasks/rows?" + parts.joined(separator: "&")
+    }
+
+    /// A cursor as a query value: every byte but ASCII letters, digits and `-._~` percent-encoded.
+    static func query(_ cursor: TaskCursor) -> String {
+        cursor.description.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? ""
+    }
+
+    private static let queryAllowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    )
 
     static func row(_ row: TaskRowView) -> HTML {
         let done: HTML = row.isDone ? "true" : "false"

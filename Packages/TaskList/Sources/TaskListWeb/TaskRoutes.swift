@@ -8,8 +8,9 @@ import TaskList
 ///
 /// | route | what it does |
 /// |---|---|
-/// | `GET /tasks` | the sorted list (with the launch screen when the app is opened) |
-/// | `GET /tasks/rows` | the list's rows alone, for live refresh |
+/// | `GET /tasks` | the first page of the sorted list (with the launch screen when the app is opened); `?after=CURSOR`: the page after that task |
+/// | `GET /tasks/rows` | a page's rows alone, for scrolling on (`?after=`) and live refresh (`?through=`, with `after=`) |
+/// | `GET /tasks/counts` | "3 to do · 1 done", for live refresh |
 /// | `GET /tasks/new`, `POST /tasks` | add |
 /// | `GET /tasks/:id`, `POST /tasks/:id` | details and edit |
 /// | `POST /tasks/:id/toggle` | done / not done |
@@ -17,7 +18,7 @@ import TaskList
 struct TaskRoutes: FeatureRoutes {
     let repository: TaskRepository
     let pages: PageRenderer
-    /// The list, read and rendered once per change (invalidated by every ``TaskChanged``).
+    /// The list's first page and counts, read and rendered once per change (invalidated by every ``TaskChanged``).
     let list: CachedValue<RenderedTaskList>
     /// Tasks for their edit pages, kept until any task changes (invalidated by every ``TaskChanged``).
     let items: TaskItemCache
@@ -26,6 +27,7 @@ struct TaskRoutes: FeatureRoutes {
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: listPage)
         routes.get("rows", use: rows)
+        routes.get("counts", use: counts)
         routes.get("new", use: newForm)
         routes.post(use: create)
         routes.get(":id", use: details)
@@ -37,24 +39,52 @@ struct TaskRoutes: FeatureRoutes {
 
     @Sendable func listPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let rendered = try await list.value()
+        let after = Self.cursor(request, "after")
+        var rows = rendered.first
+        if let after { rows = try await page(after: after, start: after) }
         let view = TaskListView(
             openCount: rendered.openCount,
             doneCount: rendered.doneCount,
-            showLaunch: Self.isOpeningApp(request),
-            csrfToken: context.csrfToken
+            showLaunch: after == nil && Self.isOpeningApp(request),
+            csrfToken: context.csrfToken,
+            after: after
         )
         return pages.page(
             "Tasks",
             before: TaskListPage.opening(view),
-            rendered: rendered.rows,
+            rendered: rows.rows,
             after: TaskListPage.closing,
             request: request,
             context: context
         )
     }
 
+    /// The rows a script asks for: the page after `after` (scrolling on; its "Show more" row remembers the page's
+    /// `start`), or every row after `after` through `through` (a live refresh of what the page has loaded, at most
+    /// ``TaskListPage/refreshLimit``). Without either, the first page, as kept.
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
-        PageRenderer.html(try await list.value().rows)
+        let after = Self.cursor(request, "after")
+        if let through = Self.cursor(request, "through") {
+            let page = try await repository.page(after: after, through: through, limit: TaskListPage.refreshLimit)
+            return PageRenderer.html(RenderedTaskRows(page, after: after, start: after).rows)
+        }
+        guard let after else { return PageRenderer.html(try await list.value().first.rows) }
+        let start = Self.cursor(request, "start")
+        let page = try await repository.page(after: after, limit: TaskListPage.pageSize)
+        // Once these rows are appended, a live refresh reads everything the page has loaded.
+        return PageRenderer.html(
+            RenderedTaskRows(page, after: after, start: start).rows,
+            refreshSource: page.items.last.map { TaskListPage.rowsSource(after: start, through: TaskCursor($0)) }
+        )
+    }
+
+    @Sendable func counts(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let rendered = try await list.value()
+        return PageRenderer.html(TaskListPage.counts(open: rendered.openCount, done: rendered.doneCount))
+    }
+
+    private func page(after: TaskCursor, start: TaskCursor?) async throws -> RenderedTaskRows {
+        RenderedTaskRows(try await repository.page(after: after, limit: TaskListPage.pageSize), after: after, start: start)
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -126,9 +156,9 @@ struct TaskRoutes: FeatureRoutes {
         do {
             let item = try await repository.toggle(id: id)
             let message = item.isDone ? "Marked “\(item.name)” done." : "Marked “\(item.name)” not done."
-            return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, message))
+            return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, message), for: request)
         } catch let error as TaskListError {
-            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description))
+            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
         }
     }
 
@@ -139,20 +169,21 @@ struct TaskRoutes: FeatureRoutes {
             recentlyDeleted.remember(item)
             return pages.redirect(
                 to: "/tasks",
-                flash: Flash(.info, "Deleted “\(item.name)”.", actionLabel: "Undo", actionPath: "/tasks/\(id)/restore")
+                flash: Flash(.info, "Deleted “\(item.name)”.", actionLabel: "Undo", actionPath: "/tasks/\(id)/restore"),
+                for: request
             )
         } catch let error as TaskListError {
-            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description))
+            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
         }
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
         guard let item = recentlyDeleted.take(id) else {
-            return pages.redirect(to: "/tasks", flash: Flash(.error, "That delete can no longer be undone."))
+            return pages.redirect(to: "/tasks", flash: Flash(.error, "That delete can no longer be undone."), for: request)
         }
         let restored = try await repository.restore(item)
-        return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, "Restored “\(restored.name)”."))
+        return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, "Restored “\(restored.name)”."), for: request)
     }
 
     private func form(
@@ -164,6 +195,11 @@ struct TaskRoutes: FeatureRoutes {
         context: AppRequestContext
     ) -> TaskFormView {
         TaskFormView(id: id, draft: draft, isDone: isDone, errors: errors, formError: formError, csrfToken: context.csrfToken)
+    }
+
+    /// The cursor in query parameter `name`; nil when absent or not a cursor.
+    private static func cursor(_ request: Request, _ name: String) -> TaskCursor? {
+        request.uri.queryParameters.get(name).flatMap { TaskCursor($0) }
     }
 
     private static func id(_ context: AppRequestContext) throws -> Int64 {

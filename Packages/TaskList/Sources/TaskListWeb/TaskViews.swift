@@ -30,20 +30,32 @@ struct TaskListView {
     let doneCount: Int
     let showLaunch: Bool
     let csrfToken: String
+    /// The page lists the tasks after this one (nil: from the start).
+    var after: TaskCursor? = nil
 }
 
-/// What the list page shows, read and rendered once per change of the tasks (a ``CachedValue``): the rows carry
-/// nothing of the visitor, so every request until the next change serves the same bytes.
-struct RenderedTaskList: Sendable {
+/// One page of rows, read and rendered once: the rows carry nothing of the visitor, so every request for the same
+/// page until the next change serves the same bytes. Ends with the "Show more tasks" row when more follow.
+struct RenderedTaskRows: Sendable {
     let rows: RenderedHTML
+    /// Where the next page starts; nil on the last page.
+    let next: TaskCursor?
+
+    /// The rows of `page`, which lists the tasks after `after` (nil: from the top, where an empty list says so) on a
+    /// page that starts after `start`.
+    init(_ page: TaskPage, after: TaskCursor?, start: TaskCursor?) {
+        rows = RenderedHTML(
+            TaskListPage.rows(page.items.map(TaskRowView.init), next: page.next, start: start, sayEmpty: after == nil)
+        )
+        next = page.next
+    }
+}
+
+/// The first page of the list and the counts, kept until the next change (a ``CachedValue``).
+struct RenderedTaskList: Sendable {
+    let first: RenderedTaskRows
     let openCount: Int
     let doneCount: Int
-
-    init(_ items: [TaskItem]) {
-        rows = RenderedHTML(TaskListPage.rows(items.map(TaskRowView.init)))
-        openCount = items.filter { !$0.isDone }.count
-        doneCount = items.count - openCount
-    }
 }
 
 /// The add / edit form, holding what was typed and any messages.

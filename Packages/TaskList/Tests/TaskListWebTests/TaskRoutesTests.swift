@@ -126,7 +126,7 @@ struct TaskRoutesTests {
             #expect(page.text.contains(#"data-src="/tasks/rows">"# + "\n    " + rows.text + "\n  </ul>\n</section>\n</main>"))
             #expect(
                 page.text.contains(
-                    #"<form id="task-actions" method="post" action="/tasks" hidden><input type="hidden" name="_csrf" value="\#(token)">"#
+                    #"<form id="task-actions" method="post" action="/tasks" data-inline hidden><input type="hidden" name="_csrf" value="\#(token)">"#
                 )
             )
             #expect(!rows.text.contains(token) && !rows.text.contains("_csrf"))
