@@ -28,10 +28,14 @@ def test_after_a_toggle_focus_is_on_that_row_and_the_row_is_below_the_header(hos
     task_id = last.get_attribute("id")
     check = last.find_element(By.CSS_SELECTOR, "button.check")
     label = check.get_attribute("aria-label")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", check)
+    done_before = last.get_attribute("data-done")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); window.stillThisPage = true", check)
     check.click()
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".flash") and d.current_url.endswith("#" + task_id),
-         message="the toggle did not come back to its row")
+    # The row is updated in place, moved to its sorted place, and the page is not loaded again.
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".flash") and d.execute_script(
+        "var row = document.getElementById(arguments[0]); return row && row.dataset.done !== arguments[1]",
+        task_id, done_before), message="the toggle did not update its row")
+    assert browser.execute_script("return window.stillThisPage === true"), "the page was loaded again"
     active = browser.switch_to.active_element
     assert active.get_attribute("class") == "check", (active.get_attribute("outerHTML")[:300], browser.current_url)
     assert active.find_element(By.XPATH, "ancestor::li").get_attribute("id") == task_id

@@ -207,9 +207,10 @@
     });
     while (cursor) cursor = drop(cursor);
   }
-  function refresh(el) {
-    if (!el.dataset.src) return;
-    fetch(el.dataset.src, { credentials: "same-origin" }).then(function (r) {
+  // Reads a live part again and morphs it. Returns a promise settled once the part shows what was read.
+  function load(el) {
+    if (!el.dataset.src) return Promise.resolve();
+    return fetch(el.dataset.src, { credentials: "same-origin" }).then(function (r) {
       return r.ok ? r.text() : null;
     }).then(function (html) {
       if (html === null) return;
@@ -238,8 +239,49 @@
         if (again) again.focus({ preventScroll: true });
       }
       swipeRows(el);
+      watchMore(el);
       el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
     }).catch(function () {});
+  }
+
+  // Live events are coalesced: a part is read at once on the first event; while events keep coming it is read again
+  // after a gap that doubles each time (1 s, 2 s, 4 s, at most 5 s) and is back to 1 s once things are quiet. A burst
+  // of a thousand changes from a script is a handful of reads, each showing the latest state. `now` is for the
+  // person's own action, which is shown at once.
+  var REFRESH_GAP = 1000, REFRESH_GAP_MAX = 5000;
+  var refreshing = new WeakMap(); // live part -> { busy: promise or null, again: bool, timer, last: ms, gap: ms }
+  function refresh(el, now) {
+    var state = refreshing.get(el);
+    if (!state) {
+      state = { busy: null, again: false, timer: null, last: 0, gap: REFRESH_GAP };
+      refreshing.set(el, state);
+    }
+    if (state.busy) {
+      if (now) return state.busy.then(function () { return refresh(el, true); });
+      state.again = true;
+      return state.busy;
+    }
+    var since = Date.now() - state.last;
+    if (!now && since > 2 * state.gap) state.gap = REFRESH_GAP;
+    if (!now && since < state.gap) {
+      if (!state.timer) {
+        state.timer = setTimeout(function () { state.timer = null; refresh(el, true); }, state.gap - since);
+        state.gap = Math.min(state.gap * 2, REFRESH_GAP_MAX);
+      }
+      return Promise.resolve();
+    }
+    if (state.timer) { clearTimeout(state.timer); state.timer = null; }
+    state.last = Date.now();
+    state.busy = load(el).then(function () {
+      state.busy = null;
+      if (state.again) { state.again = false; refresh(el); }
+    });
+    return state.busy;
+  }
+  function refreshAll() {
+    return Promise.all(Array.prototype.map.call(document.querySelectorAll("[data-live-refresh]"), function (el) {
+      return refresh(el, true);
+    }));
   }
   document.addEventListener("atelier:event", function (e) {
     document.querySelectorAll("[data-live-refresh]").forEach(function (el) {
@@ -248,7 +290,142 @@
     });
   });
   document.addEventListener("atelier:connected", function () {
-    document.querySelectorAll("[data-live-refresh]").forEach(refresh);
+    document.querySelectorAll("[data-live-refresh]").forEach(function (el) { refresh(el, true); });
+  });
+
+  // A long list ends with a "Show more" row whose link carries data-more="<rows address>": when it scrolls into
+  // view (or is clicked) the next rows are fetched and put in its place, and the list's live refresh then reads
+  // everything loaded so far (the X-Refresh-Source the server sends). Without script the link opens the next page.
+  var moreObserver = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) { if (entry.isIntersecting) loadMore(entry.target); });
+  }, { rootMargin: "400px 0px" }) : null;
+  function watchMore(root) {
+    if (!moreObserver) return;
+    root.querySelectorAll("[data-more]").forEach(function (link) { moreObserver.observe(link); });
+  }
+  function loadMore(link) {
+    if (link.dataset.loading || !link.isConnected) return;
+    var list = link.closest("[data-live-refresh]");
+    var item = link.closest("li") || link;
+    if (!list) return;
+    link.dataset.loading = "1";
+    link.setAttribute("aria-busy", "true");
+    var hadFocus = document.activeElement === link;
+    fetch(link.getAttribute("data-more"), { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("more");
+      var source = r.headers.get("X-Refresh-Source");
+      return r.text().then(function (html) { return { html: html, source: source }; });
+    }).then(function (page) {
+      if (!item.isConnected) return;
+      var incoming = document.createElement("template");
+      incoming.innerHTML = page.html;
+      remember(incoming.content);
+      var first = incoming.content.firstElementChild;
+      if (moreObserver) moreObserver.unobserve(link);
+      item.replaceWith(incoming.content);
+      if (page.source) list.dataset.src = page.source;
+      sent.delete(list);
+      swipeRows(list);
+      watchMore(list);
+      if (hadFocus && first) {
+        var control = first.querySelector("button:not([tabindex='-1']), a[href]");
+        if (control) control.focus({ preventScroll: true });
+      }
+      list.dataset.pages = String((parseInt(list.dataset.pages || "1", 10)) + 1);
+    }).catch(function () {
+      delete link.dataset.loading;
+      link.removeAttribute("aria-busy");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("[data-more]");
+    if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    loadMore(link);
+  });
+
+  // A form marked data-inline is sent by the script, asking for JSON: the server answers with its message instead of
+  // a redirect, the message is shown where a flash shows, and the live parts are read again at once — the page is
+  // not loaded again, and focus stays on the row acted on (or, when that row has moved out of the loaded part of the
+  // list, on the row that took its place). If anything goes wrong the form is sent the ordinary way.
+  function showFlash(answer) {
+    var box = document.querySelector(".flash");
+    if (!box) {
+      box = document.createElement("div");
+      var main = document.getElementById("main");
+      main.parentNode.insertBefore(box, main);
+    }
+    box.className = "flash flash-" + (answer.kind || "info");
+    box.setAttribute("role", "status");
+    box.textContent = "";
+    var text = document.createElement("span");
+    text.textContent = answer.message || ""; // text, never HTML
+    box.appendChild(text);
+    if (answer.actionPath) {
+      var form = document.createElement("form");
+      form.method = "post";
+      form.action = answer.actionPath;
+      form.className = "inline";
+      form.setAttribute("data-inline", "");
+      var token = document.createElement("input");
+      token.type = "hidden";
+      token.name = "_csrf";
+      var meta = document.querySelector('meta[name="csrf-token"]');
+      token.value = meta ? meta.getAttribute("content") : "";
+      form.appendChild(token);
+      var button = document.createElement("button");
+      button.type = "submit";
+      button.className = "link-button";
+      button.textContent = answer.actionLabel || "Undo";
+      form.appendChild(button);
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(form);
+    }
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-inline") || !window.fetch) return;
+    var submitter = e.submitter || null;
+    var action = (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
+    if (!action) return;
+    e.preventDefault();
+    var row = submitter && submitter.closest("[id]");
+    var rowId = row ? row.id : "";
+    var next = row && row.nextElementSibling;
+    var nextId = next && next.id ? next.id : "";
+    var focusAction = submitter && submitter.getAttribute("formaction");
+    var body = new URLSearchParams(new FormData(form));
+    var answered = false;
+    fetch(action, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { Accept: "application/json" }
+    }).then(function (r) {
+      var type = r.headers.get("Content-Type") || "";
+      if (!r.ok || type.indexOf("application/json") !== 0) throw new Error("not inline");
+      return r.json();
+    }).then(function (answer) {
+      answered = true; // done on the server: never send it a second time
+      showFlash(answer);
+      return refreshAll();
+    }).then(function () {
+      var active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      var target = rowId && document.getElementById(rowId);
+      var control = target && focusAction &&
+        target.querySelector('[formaction="' + CSS.escape(focusAction) + '"]:not([tabindex="-1"])');
+      if (!control) {
+        target = (nextId && document.getElementById(nextId)) || target;
+        control = target && target.querySelector("button:not([tabindex='-1']), a[href]");
+      }
+      if (control) control.focus({ preventScroll: true });
+      if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
+    }).catch(function () {
+      if (answered) return;
+      form.removeAttribute("data-inline");
+      if (submitter && form.requestSubmit) form.requestSubmit(submitter); else form.submit();
+    });
   });
 
   // After an action the page comes back at the row it was about (#task-7): focus goes to that row's first control, so
@@ -273,6 +450,7 @@
     });
     connect();
     swipeRows(document);
+    watchMore(document);
     focusTarget();
   });
   // The browser's own scroll to the #fragment, once the page has loaded, moves focus to the viewport (the row itself
