@@ -13,6 +13,13 @@ import NIOPosix
 /// run from the same server. Each one streams to its own file in ``directory`` (named by the row's id). State
 /// changes post ``DownloadChanged`` and progress posts ``DownloadProgress``.
 ///
+/// Every running download has exactly one owner: the engine that started it, named in its row with a lease
+/// (``DownloadSettings/leaseDuration``) that the engine renews every ``DownloadSettings/leaseRenewal``. Starting a row
+/// is a claim that only one process wins; no engine takes over a live lease. An engine also marks Interrupted every
+/// download whose lease lapsed (its process was stopped by Ctrl-C, kill or a crash), so every page and the CLI say so
+/// within a few seconds, with Resume; and an engine that finds it no longer owns a download (a lapse while the
+/// machine slept) stops its transfer.
+///
 /// Call ``resumeInterrupted()`` once at start-up to pick up downloads a previous run left, and ``shutdown()`` when
 /// done: it stops running transfers, leaving them queued so the next start resumes them.
 public actor DownloadEngine {
@@ -33,6 +40,12 @@ public actor DownloadEngine {
     private var scheduleAgain = false
     /// The scheduling pass under way, if any.
     private var schedulingTask: Task<Void, Never>?
+    /// This engine's name in the rows it owns: the process and a random part, unique per engine.
+    public nonisolated let owner = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+    /// Renews this engine's leases and interrupts lapsed ones, from the first start until shutdown.
+    private var leaseTask: Task<Void, Never>?
+    /// Downloads whose lease this engine lost while their transfer ran: their ends are not saved.
+    private var lostLeases: Set<Int64> = []
 
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
     public init(
@@ -116,11 +129,53 @@ public actor DownloadEngine {
         DownloadNotifications.postChanged(item, on: bus, removed: true)
     }
 
-    /// Puts downloads a previous run left running back in the queue, and starts what the limits allow.
+    /// Puts downloads a previous run left running back in the queue (those whose lease lapsed: a download another
+    /// process runs now is left to it), starts what the limits allow, and from now on looks after leases (see
+    /// ``maintainLeases()``).
     public func resumeInterrupted() async throws {
         let count = try await store.requeueInterrupted()
         if count > 0 { logger.info("Resuming \(count) interrupted download(s)") }
+        startLeaseTask()
         await scheduled()
+    }
+
+    /// Renews the leases of this engine's running downloads, stops a transfer whose download it no longer owns, and
+    /// marks Interrupted the downloads whose lease lapsed. Runs every ``DownloadSettings/leaseRenewal``.
+    public func maintainLeases() async {
+        let until = Date().addingTimeInterval(settings.leaseDuration.seconds)
+        if !running.isEmpty {
+            do {
+                let owned = try await store.renewLeases(owner: owner, until: until)
+                for (id, transfer) in running where !owned.contains(id) && !cancelRequested.contains(id) {
+                    logger.warning("Download \(id) is no longer this process's: stopping its transfer")
+                    lostLeases.insert(id)
+                    transfer.task.cancel()
+                }
+            } catch {
+                logger.warning("Could not renew download leases: \(error)")
+            }
+        }
+        do {
+            for item in try await store.interruptLapsed(now: Date()) {
+                logger.info("Download \(item.id ?? 0) was interrupted: its process stopped")
+                DownloadNotifications.postChanged(item, on: bus)
+                settle(item)
+            }
+        } catch {
+            logger.warning("Could not look for interrupted downloads: \(error)")
+        }
+    }
+
+    private func startLeaseTask() {
+        guard leaseTask == nil, !isShutDown else { return }
+        let interval = settings.leaseRenewal
+        leaseTask = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled, let self else { return }
+                await self.maintainLeases()
+            }
+        }
     }
 
     /// Waits until download `id` is completed, cancelled or failed (or removed, giving nil).
@@ -148,6 +203,8 @@ public actor DownloadEngine {
     /// HTTP client. The engine starts nothing afterwards.
     public func shutdown() async {
         isShutDown = true
+        leaseTask?.cancel()
+        leaseTask = nil
         // A pass under way may be launching a download: let it register the transfer, so it is stopped below.
         await schedulingTask?.value
         let tasks = running.values.map(\.task)
@@ -207,12 +264,10 @@ public actor DownloadEngine {
         launching.insert(id)
         defer { launching.remove(id) }
         do {
-            // Only a row still queued starts: it may have been cancelled since the queue was read.
-            let change = try await store.update(id: id) { item in
-                guard item.state == .queued else { return }
-                item.state = .downloading
-                item.failure = nil
-            }
+            // Only a row still queued starts: it may have been cancelled, or started by another process, since the
+            // queue was read.
+            let until = Date().addingTimeInterval(settings.leaseDuration.seconds)
+            let change = try await store.claim(id: id, owner: owner, until: until)
             // A Cancel that came while the row was being started (it found no transfer to stop) stands.
             let cancelled = cancelRequested.remove(id) != nil
             guard let change, change.before.state == .queued, !cancelled else { return }
@@ -222,13 +277,14 @@ public actor DownloadEngine {
             return
         }
         DownloadNotifications.postChanged(item, on: bus)
+        startLeaseTask()
         let transfer = DownloadTransfer(
             client: httpClient(),
             settings: settings,
             path: filePath(for: id),
-            report: { [store, bus, logger] progress in
+            report: { [store, bus, logger, owner] progress in
                 do {
-                    try await store.saveProgress(of: progress, id: id)
+                    try await store.saveProgress(of: progress, id: id, owner: owner)
                 } catch is CancellationError {
                     // The transfer is being stopped; its end saves the bytes.
                 } catch {
@@ -249,11 +305,14 @@ public actor DownloadEngine {
     private func finish(id: Int64, outcome: DownloadOutcome, item transferred: DownloadItem) async {
         // The transfer stays in `running` until its end is saved, so a shutdown meanwhile waits for the save.
         let cancelledByPerson = cancelRequested.contains(id)
+        let lostLease = lostLeases.remove(id) != nil
         defer {
             running[id] = nil
             cancelRequested.remove(id)
             schedule()
         }
+        // Another process found the lease lapsed and the row says so (Interrupted): it is not this engine's to write.
+        guard cancelledByPerson || !lostLease else { return }
         let state: DownloadState
         var failure: String?
         switch outcome {
@@ -326,6 +385,11 @@ public actor DownloadEngine {
 }
 
 extension Duration {
+    /// The duration in seconds.
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
     /// The duration in whole nanoseconds.
     var nanoseconds: Int64 {
         components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000

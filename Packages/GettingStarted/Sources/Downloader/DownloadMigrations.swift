@@ -6,6 +6,11 @@ public enum DownloadMigrations {
     /// The first version of the schema: `downloads.v1`.
     public static let v1 = "downloads.v1"
 
+    /// The second: the `interrupted` state, and each running download's owner and lease (`owner`, `leaseUntil`, in
+    /// seconds since 1970): `downloads.v2`. SQLite cannot change a `CHECK`, so the table is rebuilt, keeping every row
+    /// and the identifiers already given out.
+    public static let v2 = "downloads.v2"
+
     /// Registers the downloader's migrations, in order.
     public static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration(v1) { db in
@@ -25,6 +30,41 @@ public enum DownloadMigrations {
                         createdAt TEXT NOT NULL,
                         updatedAt TEXT NOT NULL
                     );
+                    CREATE INDEX downloads_item_state ON downloads_item (state);
+                    """
+            )
+        }
+        migrator.registerMigration(v2) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE downloads_item_v2 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        url TEXT NOT NULL CHECK (length(url) > 0),
+                        finalURL TEXT,
+                        state TEXT NOT NULL
+                            CHECK (state IN ('queued', 'downloading', 'completed', 'cancelled', 'failed', 'interrupted')),
+                        receivedBytes INTEGER NOT NULL DEFAULT 0,
+                        totalBytes INTEGER,
+                        contentType TEXT,
+                        validator TEXT,
+                        failure TEXT,
+                        createdAt TEXT NOT NULL,
+                        updatedAt TEXT NOT NULL,
+                        owner TEXT,
+                        leaseUntil DOUBLE
+                    );
+                    INSERT INTO downloads_item_v2 (
+                        id, url, finalURL, state, receivedBytes, totalBytes, contentType, validator, failure, createdAt,
+                        updatedAt
+                    )
+                    SELECT id, url, finalURL, state, receivedBytes, totalBytes, contentType, validator, failure,
+                        createdAt, updatedAt
+                    FROM downloads_item;
+                    DELETE FROM sqlite_sequence WHERE name = 'downloads_item_v2';
+                    INSERT INTO sqlite_sequence (name, seq)
+                        SELECT 'downloads_item_v2', seq FROM sqlite_sequence WHERE name = 'downloads_item';
+                    DROP TABLE downloads_item;
+                    ALTER TABLE downloads_item_v2 RENAME TO downloads_item;
                     CREATE INDEX downloads_item_state ON downloads_item (state);
                     """
             )

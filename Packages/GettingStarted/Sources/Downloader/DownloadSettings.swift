@@ -14,9 +14,14 @@ public struct DownloadSettings: Sendable, Equatable {
     public var maxRedirects: Int
     /// The shortest time between two progress notifications of one download.
     public var progressInterval: Duration
+    /// How long a running download's lease lasts: a download whose owner has not renewed it for this long is
+    /// Interrupted (its process stopped without saying so).
+    public var leaseDuration: Duration
+    /// How often a process renews the leases of its downloads and looks for lapsed ones.
+    public var leaseRenewal: Duration
 
     /// The defaults: 4 at once, 2 per server, 50 MB, 10 s to connect, 30 s of silence, 10 redirects, 4 updates a
-    /// second.
+    /// second, a 3 s lease renewed every second.
     public init(
         maxConcurrentDownloads: Int = 4,
         maxDownloadsPerServer: Int = 2,
@@ -24,7 +29,9 @@ public struct DownloadSettings: Sendable, Equatable {
         connectTimeout: Duration = .seconds(10),
         stallTimeout: Duration = .seconds(30),
         maxRedirects: Int = 10,
-        progressInterval: Duration = .milliseconds(250)
+        progressInterval: Duration = .milliseconds(250),
+        leaseDuration: Duration = .seconds(3),
+        leaseRenewal: Duration = .seconds(1)
     ) {
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.maxDownloadsPerServer = max(1, maxDownloadsPerServer)
@@ -33,6 +40,8 @@ public struct DownloadSettings: Sendable, Equatable {
         self.stallTimeout = stallTimeout
         self.maxRedirects = max(0, maxRedirects)
         self.progressInterval = progressInterval
+        self.leaseDuration = leaseDuration
+        self.leaseRenewal = min(leaseRenewal, leaseDuration)
     }
 
     /// The defaults, with the size cap and concurrency taken from `ATELIER_DOWNLOADS_MAX_MB` and

@@ -10,6 +10,8 @@ public enum DownloadState: String, Codable, Sendable, CaseIterable {
     case cancelled
     /// Stopped by an error; the row's failure says which.
     case failed
+    /// Its process stopped without saying so (Ctrl-C, kill, crash): its lease lapsed. Resume picks it up again.
+    case interrupted
 
     /// The word shown on the row.
     public var label: String {
@@ -19,14 +21,16 @@ public enum DownloadState: String, Codable, Sendable, CaseIterable {
         case .completed: "Completed"
         case .cancelled: "Cancelled"
         case .failed: "Failed"
+        case .interrupted: "Interrupted"
         }
     }
 
-    /// Whether the download is over (completed, cancelled or failed), so it may be retried or removed.
+    /// Whether the download is over (completed, cancelled, failed or interrupted), so it may be retried (resumed)
+    /// or removed.
     public var isFinished: Bool {
         switch self {
         case .queued, .downloading: false
-        case .completed, .cancelled, .failed: true
+        case .completed, .cancelled, .failed, .interrupted: true
         }
     }
 }

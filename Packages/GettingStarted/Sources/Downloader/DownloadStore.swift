@@ -89,28 +89,102 @@ public struct DownloadStore: Sendable {
         }
     }
 
-    /// Saves the progress of running download `id` (nothing if it is no longer running).
-    func saveProgress(of item: DownloadItem, id: Int64) async throws {
+    /// Saves the progress of running download `id`, if `owner` still owns it (nothing otherwise).
+    func saveProgress(of item: DownloadItem, id: Int64, owner: String) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "UPDATE downloads_item SET receivedBytes = ?, totalBytes = ? WHERE id = ? AND state = ?",
-                arguments: [item.receivedBytes, item.totalBytes, id, DownloadState.downloading.rawValue]
+                sql: """
+                    UPDATE downloads_item SET receivedBytes = ?, totalBytes = ?
+                    WHERE id = ? AND state = 'downloading' AND owner = ?
+                    """,
+                arguments: [item.receivedBytes, item.totalBytes, id, owner]
             )
         }
     }
 
-    /// Puts downloads that were running when the host stopped back in the queue; returns how many.
-    func requeueInterrupted() async throws -> Int {
+    // MARK: Ownership
+
+    /// Starts download `id` for `owner` if it is still queued: the row says Downloading and holds the owner and its
+    /// lease, in one transaction, so of two processes starting the same row only one gets it. Gives the row before
+    /// and after (the same when it was not queued), or nil when there is no such row.
+    func claim(id: Int64, owner: String, until: Date) async throws -> (before: DownloadItem, after: DownloadItem)? {
+        try await writer.write { db in
+            guard let before = try DownloadItem.fetchOne(db, key: id) else { return nil }
+            guard before.state == .queued else { return (before, before) }
+            var after = before
+            after.state = .downloading
+            after.failure = nil
+            after.updatedAt = Date()
+            try after.update(db)
+            try db.execute(
+                sql: "UPDATE downloads_item SET owner = ?, leaseUntil = ? WHERE id = ?",
+                arguments: [owner, until.timeIntervalSince1970, id]
+            )
+            try ChangeLog.record(db, kind: after.state.rawValue, id: id)
+            return (before, after)
+        }
+    }
+
+    /// Extends the leases of `owner`'s running downloads to `until`, and gives the ids it still owns (a download
+    /// cancelled, or found lapsed by another process, is no longer among them).
+    func renewLeases(owner: String, until: Date) async throws -> Set<Int64> {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE downloads_item SET leaseUntil = ? WHERE owner = ? AND state = 'downloading'",
+                arguments: [until.timeIntervalSince1970, owner]
+            )
+            return Set(
+                try Int64.fetchAll(
+                    db,
+                    sql: "SELECT id FROM downloads_item WHERE owner = ? AND state = 'downloading'",
+                    arguments: [owner]
+                )
+            )
+        }
+    }
+
+    /// Marks Interrupted every running download whose lease lapsed before `now` (or that has none: left by a version
+    /// without leases), and gives them. Their owner stopped without saying so; a person may Resume them.
+    func interruptLapsed(now: Date) async throws -> [DownloadItem] {
+        try await writer.write { db in
+            let lapsed = try DownloadItem.fetchAll(db, sql: Self.lapsedSQL, arguments: [now.timeIntervalSince1970])
+            var interrupted: [DownloadItem] = []
+            for var item in lapsed {
+                item.state = .interrupted
+                item.updatedAt = Date()
+                try item.update(db)
+                try db.execute(sql: "UPDATE downloads_item SET owner = NULL WHERE id = ?", arguments: [item.id])
+                try ChangeLog.record(db, kind: item.state.rawValue, id: item.id)
+                interrupted.append(item)
+            }
+            return interrupted
+        }
+    }
+
+    /// Puts back in the queue the downloads left running by a process that stopped (their lease lapsed before
+    /// `now`), for the host to resume at start-up; returns how many. A download another process is running now
+    /// (its lease is live) is left to it.
+    func requeueInterrupted(now: Date = Date()) async throws -> Int {
         try await writer.write { db in
             let ids = try Int64.fetchAll(
                 db,
-                DownloadItem.filter(Column("state") == DownloadState.downloading.rawValue).select(Column("id"))
+                sql: Self.lapsedSQL.replacingOccurrences(of: "SELECT *", with: "SELECT id"),
+                arguments: [now.timeIntervalSince1970]
             )
             for id in ids {
-                try DownloadItem.filter(key: id).updateAll(db, Column("state").set(to: DownloadState.queued.rawValue))
+                try db.execute(
+                    sql: "UPDATE downloads_item SET state = 'queued', owner = NULL WHERE id = ?",
+                    arguments: [id]
+                )
                 try ChangeLog.record(db, kind: DownloadState.queued.rawValue, id: id)
             }
             return ids.count
         }
     }
+
+    private static let lapsedSQL = """
+        SELECT * FROM downloads_item
+        WHERE state = 'downloading' AND (leaseUntil IS NULL OR leaseUntil < ?)
+        ORDER BY id
+        """
 }

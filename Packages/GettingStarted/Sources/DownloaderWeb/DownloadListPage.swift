@@ -123,8 +123,10 @@ public enum DownloadListPage {
                 <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/cancel" class="link-button download-cancel">Cancel</button>
                 """
         }
+        // An interrupted download picks up where it stopped: Resume. Any other end starts again: Retry.
+        let again: HTML = row.state == .interrupted ? "Resume" : "Retry"
         return """
-            <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/retry" class="link-button download-retry">Retry</button>
+            <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/retry" class="link-button download-retry">\(again)</button>
                 <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/remove" class="link-button danger-text download-remove">Remove</button>
             """
     }

@@ -1,0 +1,212 @@
+import Downloader
+import DownloaderTestSupport
+import Foundation
+import GRDB
+import KernelBus
+import KernelStorage
+import KernelTestSupport
+import Synchronization
+import Testing
+
+/// Two engines over one database file stand for two processes (the host and a CLI download), each with its own
+/// connection pool, as two processes have.
+@Suite("One owner per download: leases that lapse into Interrupted")
+struct DownloadLeaseTests {
+    static let settings = DownloadSettings(
+        maxConcurrentDownloads: 4,
+        maxDownloadsPerServer: 4,
+        connectTimeout: .seconds(2),
+        stallTimeout: .seconds(5),
+        progressInterval: .milliseconds(20),
+        leaseDuration: .milliseconds(600),
+        leaseRenewal: .milliseconds(150)
+    )
+
+    /// An engine of its own "process" over the database file in `folder`.
+    static func engine(_ folder: TemporaryDirectory, bus: NotificationBus = NotificationBus()) throws -> DownloadEngine {
+        let pool = try FeatureDatabase.open(
+            named: DownloadIdentity.id,
+            in: folder.dataDirectory,
+            migrations: DownloadMigrations.feature
+        )
+        return try DownloadEngine(writer: pool, bus: bus, directory: folder.path + "/files", settings: settings)
+    }
+
+    static func with(_ test: @Sendable (TemporaryDirectory, LoopbackHTTPServer) async throws -> Void) async throws {
+        let folder = try TemporaryDirectory()
+        let server = try await LoopbackHTTPServer()
+        defer { folder.remove() }
+        do {
+            try await test(folder, server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// The byte at `offset` of the loopback server's `/ranged` file: a repeating alphabet.
+    static func rangedByte(_ offset: Int) -> UInt8 {
+        UInt8(ascii: "A") + UInt8(offset % 26)
+    }
+
+    /// Waits up to `seconds` for `condition`.
+    static func eventually(_ seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        return try await condition()
+    }
+
+    @Test("a second process starting while a download runs leaves it to its owner: one GET, and it completes")
+    func noTakeOver() async throws {
+        try await Self.with { folder, server in
+            let cli = try Self.engine(folder)
+            let item = try await cli.start(server.url("/drip?chunks=20&delay=50&size=100"))
+            let id = try #require(item.id)
+            #expect(item.state == .downloading)
+            // The "host" starts mid-transfer and resumes what it believes was left behind.
+            let host = try Self.engine(folder)
+            try await host.resumeInterrupted()
+            try await Task.sleep(for: .milliseconds(900))  // longer than a lease: the owner keeps renewing it
+            let finished = await cli.waitUntilFinished(id: id)
+            #expect(finished?.state == .completed)
+            #expect(finished?.receivedBytes == 2_000)
+            #expect(server.requests.filter { $0.hasPrefix("/drip") }.count == 1, "\(server.requests)")
+            #expect(try await host.store.find(id: id)?.state == .completed)
+            await host.shutdown()
+            await cli.shutdown()
+        }
+    }
+
+    @Test("a download whose process stopped without a word is Interrupted once its lease lapses, and only then")
+    func lapse() async throws {
+        try await Self.with { folder, _ in
+            let bus = NotificationBus()
+            let host = try Self.engine(folder, bus: bus)
+            let changes = ChangeCounter()
+            let token = bus.addObserver(for: DownloadChanged.self) { changes.record($0.state) }
+            // Rows as a killed process leaves them: running, with a lease that lapses soon, or with none at all.
+            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let soon = Date().addingTimeInterval(0.4).timeIntervalSince1970
+            let live = Date().addingTimeInterval(60).timeIntervalSince1970
+            try await pool.write { db in
+                for (index, lease) in [soon, nil, live].enumerated() {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO downloads_item (url, state, receivedBytes, createdAt, updatedAt, owner, leaseUntil)
+                            VALUES (?, 'downloading', 500, '2026-11-24 06:00:00.000', '2026-11-24 06:00:00.000', 'gone', ?)
+                            """,
+                        arguments: ["https://example.com/\(index)", lease]
+                    )
+                }
+            }
+            await host.maintainLeases()
+            #expect(try await host.store.find(id: 1)?.state == .downloading)  // not yet lapsed
+            #expect(try await host.store.find(id: 2)?.state == .interrupted)  // no lease at all
+            try await Task.sleep(for: .milliseconds(500))
+            await host.maintainLeases()
+            #expect(try await host.store.find(id: 1)?.state == .interrupted)
+            #expect(try await host.store.find(id: 1)?.receivedBytes == 500)
+            #expect(try await host.store.find(id: 3)?.state == .downloading)  // a live lease is never taken
+            #expect(changes.states == ["interrupted", "interrupted"])
+            try pool.close()
+            withExtendedLifetime(token) {}
+            await host.shutdown()
+        }
+    }
+
+    @Test("Resume picks an interrupted download up where it stopped, with a Range request")
+    func resume() async throws {
+        try await Self.with { folder, server in
+            let host = try Self.engine(folder)
+            let url = server.url("/ranged?size=3000")
+            // What a killed download left: 1,000 bytes on disk and its row running under a lapsed lease.
+            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO downloads_item (url, state, receivedBytes, totalBytes, validator, createdAt, updatedAt, owner, leaseUntil)
+                        VALUES (?, 'downloading', 1000, 3000, '"ranged-3000"', '2026-11-24 06:00:00.000', '2026-11-24 06:00:00.000', 'gone', 0)
+                        """,
+                    arguments: [url]
+                )
+            }
+            try pool.close()
+            try FileManager.default.createDirectory(atPath: folder.path + "/files", withIntermediateDirectories: true)
+            let partial = Data((0..<1000).map(Self.rangedByte))
+            try partial.write(to: URL(fileURLWithPath: host.filePath(for: 1)))
+            await host.maintainLeases()
+            #expect(try await host.store.find(id: 1)?.state == .interrupted)
+            try await host.retry(id: 1)
+            let finished = await host.waitUntilFinished(id: 1)
+            #expect(finished?.state == .completed)
+            #expect(server.requests == ["/ranged?size=3000 range=bytes=1000-"])
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: host.filePath(for: 1)))
+            #expect(bytes == Data((0..<3000).map(Self.rangedByte)))
+            await host.shutdown()
+        }
+    }
+
+    @Test("an engine that finds its download taken from it stops the transfer and leaves the row as found")
+    func lostLease() async throws {
+        try await Self.with { folder, server in
+            let cli = try Self.engine(folder)
+            let item = try await cli.start(server.url("/drip?chunks=100&delay=50&size=100"))
+            let id = try #require(item.id)
+            // Another process judged the lease lapsed (as after the machine slept).
+            let other = try Self.engine(folder)
+            let interrupted = try await other.store.find(id: id)
+            #expect(interrupted?.state == .downloading)
+            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            try await pool.write { db in
+                try db.execute(sql: "UPDATE downloads_item SET state = 'interrupted', owner = NULL WHERE id = ?", arguments: [id])
+            }
+            try pool.close()
+            let stopped = await cli.waitUntilFinished(id: id)
+            #expect(stopped?.state == .interrupted)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await other.store.find(id: id)?.state == .interrupted)
+            #expect(try await other.store.find(id: id)?.receivedBytes ?? 0 < 10_000)
+            await other.shutdown()
+            await cli.shutdown()
+        }
+    }
+
+    @Test("downloads.v2 keeps every row and the identifiers already given out")
+    func migration() async throws {
+        let queue = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        DownloadMigrations.register(in: &migrator)
+        try migrator.migrate(queue, upTo: DownloadMigrations.v1)
+        try await queue.write { db in
+            for index in 1...3 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO downloads_item (url, state, receivedBytes, createdAt, updatedAt)
+                        VALUES (?, 'completed', 10, '2026-11-24 06:00:00.000', '2026-11-24 06:00:00.000')
+                        """,
+                    arguments: ["https://example.com/\(index)"]
+                )
+            }
+            try db.execute(sql: "DELETE FROM downloads_item WHERE id = 3")
+        }
+        try migrator.migrate(queue)
+        let (urls, next) = try await queue.write { db in
+            let urls = try String.fetchAll(db, sql: "SELECT url FROM downloads_item ORDER BY id")
+            var item = DownloadItem(url: "https://example.com/new")
+            try item.insert(db)
+            return (urls, item.id)
+        }
+        #expect(urls == ["https://example.com/1", "https://example.com/2"])
+        #expect(next == 4)  // id 3 was given out before: never again
+    }
+}
+
+final class ChangeCounter: Sendable {
+    private let list = Mutex<[String]>([])
+    func record(_ state: String) { list.withLock { $0.append(state) } }
+    var states: [String] { list.withLock { $0 } }
+}
