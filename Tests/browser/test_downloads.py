@@ -2,6 +2,10 @@
 finish, open the viewer, and check that a downloaded page's script is shown as text and never runs."""
 
 import http.server
+import shutil
+import signal
+import subprocess
+import tempfile
 import threading
 import time
 
@@ -9,7 +13,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from atelier_browser import wait
+from atelier_browser import Host, atelier_binary, wait
 
 PAGE = (
     b"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Browser Test Page</title></head>"
@@ -22,14 +26,47 @@ SCRIPT_PAGE = (
 )
 
 
+RANGED_SIZE = 100 * 1024
+
+
+def ranged_byte(offset):
+    return 65 + offset % 26
+
+
+RANGED = bytes(ranged_byte(offset) for offset in range(RANGED_SIZE))
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    requests = []  # (path, Range header or None), in the order they came
 
     def log_message(self, *args):
         pass
 
     def do_GET(self):
-        if self.path == "/page.html":
+        Handler.requests.append((self.path, self.headers.get("Range")))
+        if self.path.startswith("/ranged-slow"):
+            # 100 KB, 1 KB every 50 ms (about five seconds), with an ETag, honouring `Range: bytes=N-`.
+            start = 0
+            wanted = self.headers.get("Range")
+            if wanted and wanted.startswith("bytes=") and self.headers.get("If-Range") in (None, '"ranged-slow"'):
+                start = int(wanted[6:].split("-")[0])
+            self.send_response(206 if start else 200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("ETag", '"ranged-slow"')
+            self.send_header("Accept-Ranges", "bytes")
+            self.send_header("Content-Length", str(RANGED_SIZE - start))
+            if start:
+                self.send_header("Content-Range", f"bytes {start}-{RANGED_SIZE - 1}/{RANGED_SIZE}")
+            self.end_headers()
+            try:
+                for offset in range(start, RANGED_SIZE, 1024):
+                    self.wfile.write(RANGED[offset:offset + 1024])
+                    self.wfile.flush()
+                    time.sleep(0.05)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        elif self.path == "/page.html":
             self.send_body(PAGE)
         elif self.path == "/script.html":
             self.send_body(SCRIPT_PAGE)
@@ -59,6 +96,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def origin():
+    Handler.requests = []
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -179,3 +217,56 @@ def test_the_whole_row_opens_the_viewer_and_a_queued_row_stands_still(host, brow
     queued = row_for(browser, urls[2])
     assert not queued.find_elements(By.CSS_SELECTOR, "progress")
     assert "Waiting for a free slot" in queued.text
+
+
+def start_cli_download(data_dir, url):
+    return subprocess.Popen([atelier_binary(), "download", url, "--data-dir", data_dir],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_cli_download_killed_mid_transfer_shows_interrupted_within_5_s_and_resumes(host, browser, origin):
+    browser.get(host.url + "/downloads")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    url = origin + "/ranged-slow"
+    cli = start_cli_download(host.data_dir, url)
+    try:
+        wait(browser, lambda d: state(d, url) == "Downloading", message="the CLI's download did not show")
+        time.sleep(1)  # some bytes on disk
+        cli.send_signal(signal.SIGKILL)
+        cli.wait()
+        killed = time.monotonic()
+        wait(browser, lambda d: state(d, url) == "Interrupted", timeout=8, message="the row never said Interrupted")
+        assert time.monotonic() - killed < 5, time.monotonic() - killed
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+    row = row_for(browser, url)
+    row.find_element(By.CSS_SELECTOR, ".download-retry").click()
+    wait(browser, lambda d: state(d, url) == "Completed", timeout=20, message="Resume did not complete the download")
+    # The resume asked only for the bytes still missing.
+    ranges = [wanted for path, wanted in Handler.requests if path == "/ranged-slow"]
+    assert len(ranges) == 2 and ranges[0] is None and ranges[1].startswith("bytes=") and ranges[1] != "bytes=0-", ranges
+    assert "100 KB" in row_for(browser, url).text or "102 KB" in row_for(browser, url).text, row_for(browser, url).text
+
+
+def test_a_host_started_during_a_cli_download_leaves_it_to_the_cli(browser, origin):
+    data_dir = tempfile.mkdtemp(prefix="atelier-owner-")
+    url = origin + "/ranged-slow"
+    cli = start_cli_download(data_dir, url)
+    host = None
+    try:
+        time.sleep(1.5)  # the CLI's download is under way
+        host = Host(data_dir)
+        browser.get(host.url + "/downloads")
+        wait(browser, lambda d: state(d, url) in ("Downloading", "Completed"), message="the CLI's download did not show")
+        assert cli.wait(timeout=30) == 0, cli.stderr.read()
+        wait(browser, lambda d: state(d, url) == "Completed", message="the page did not show the CLI's download done")
+        time.sleep(1)
+        # One GET for the one byte range: the host did not fetch the download the CLI was running.
+        assert [request for request in Handler.requests if request[0] == "/ranged-slow"] == [("/ranged-slow", None)]
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+        if host:
+            host.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)

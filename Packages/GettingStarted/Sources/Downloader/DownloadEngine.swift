@@ -129,11 +129,11 @@ public actor DownloadEngine {
         DownloadNotifications.postChanged(item, on: bus, removed: true)
     }
 
-    /// Puts downloads a previous run left running back in the queue (those whose lease lapsed: a download another
-    /// process runs now is left to it), starts what the limits allow, and from now on looks after leases (see
-    /// ``maintainLeases()``).
+    /// Puts downloads a previous run left running back in the queue (those whose lease lapsed or whose process is
+    /// gone: a download another live process runs is left to it), starts what the limits allow, and from now on looks
+    /// after leases (see ``maintainLeases()``).
     public func resumeInterrupted() async throws {
-        let count = try await store.requeueInterrupted()
+        let count = try await store.requeueInterrupted(isAlive: Self.isProcessAlive)
         if count > 0 { logger.info("Resuming \(count) interrupted download(s)") }
         startLeaseTask()
         await scheduled()
@@ -164,6 +164,11 @@ public actor DownloadEngine {
         } catch {
             logger.warning("Could not look for interrupted downloads: \(error)")
         }
+    }
+
+    /// Whether process `pid` runs on this machine (`kill(pid, 0)` does not say "no such process").
+    static func isProcessAlive(_ pid: Int32) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno != ESRCH)
     }
 
     private func startLeaseTask() {

@@ -161,16 +161,24 @@ public struct DownloadStore: Sendable {
         }
     }
 
-    /// Puts back in the queue the downloads left running by a process that stopped (their lease lapsed before
-    /// `now`), for the host to resume at start-up; returns how many. A download another process is running now
-    /// (its lease is live) is left to it.
-    func requeueInterrupted(now: Date = Date()) async throws -> Int {
+    /// Puts back in the queue the downloads left running by a process that stopped — their lease lapsed before `now`,
+    /// or their owner's process is gone from this machine (`isAlive` says, from the process id in the owner's name)
+    /// — for the host to resume at start-up; returns how many. A download another live process runs is left to it.
+    func requeueInterrupted(now: Date = Date(), isAlive: @escaping @Sendable (Int32) -> Bool) async throws -> Int {
         try await writer.write { db in
-            let ids = try Int64.fetchAll(
+            let rows = try Row.fetchAll(
                 db,
-                sql: Self.lapsedSQL.replacingOccurrences(of: "SELECT *", with: "SELECT id"),
-                arguments: [now.timeIntervalSince1970]
+                sql: "SELECT id, owner, leaseUntil FROM downloads_item WHERE state = 'downloading' ORDER BY id"
             )
+            var ids: [Int64] = []
+            for row in rows {
+                let lease: Double? = row["leaseUntil"]
+                let owner: String? = row["owner"]
+                let pid = owner.flatMap { Int32($0.prefix { $0 != "-" }) }
+                if lease == nil || lease! < now.timeIntervalSince1970 || pid.map({ !isAlive($0) }) ?? true {
+                    ids.append(row["id"])
+                }
+            }
             for id in ids {
                 try db.execute(
                     sql: "UPDATE downloads_item SET state = 'queued', owner = NULL WHERE id = ?",

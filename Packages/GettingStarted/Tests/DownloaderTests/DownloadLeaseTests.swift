@@ -118,6 +118,33 @@ struct DownloadLeaseTests {
         }
     }
 
+    @Test("at start-up, a download whose process is gone is resumed at once, even before its lease lapses")
+    func deadOwnerAtStart() async throws {
+        try await Self.with { folder, _ in
+            let host = try Self.engine(folder)
+            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let live = Date().addingTimeInterval(60).timeIntervalSince1970
+            let me = ProcessInfo.processInfo.processIdentifier
+            try await pool.write { db in
+                // A killed host's download (no such process), and one this (live) process runs.
+                for owner in ["\(Int32.max)-dead", "\(me)-alive"] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO downloads_item (url, state, receivedBytes, createdAt, updatedAt, owner, leaseUntil)
+                            VALUES ('https://127.0.0.1:9/none', 'downloading', 0, '2026-11-24 06:00:00.000', '2026-11-24 06:00:00.000', ?, ?)
+                            """,
+                        arguments: [owner, live]
+                    )
+                }
+            }
+            try pool.close()
+            try await host.resumeInterrupted()
+            #expect(try await Self.eventually { try await host.store.find(id: 1)?.state.isFinished == true })
+            #expect(try await host.store.find(id: 2)?.state == .downloading)
+            await host.shutdown()
+        }
+    }
+
     @Test("Resume picks an interrupted download up where it stopped, with a Range request")
     func resume() async throws {
         try await Self.with { folder, server in
