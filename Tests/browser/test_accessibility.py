@@ -6,10 +6,31 @@ from selenium.webdriver.common.by import By
 from atelier_browser import axe_violations, wait
 
 
-@pytest.mark.parametrize("path", ["/", "/inbox", "/diagnostics", "/tasks", "/tasks/new", "/tasks/1", "/downloads", "/news", "/accounts/login", "/accounts/signup", "/signup", "/countdown", "/no-such-page"])
-def test_page_is_axe_clean(host, browser, path):
+PAGES = ["/", "/inbox", "/diagnostics", "/tasks", "/tasks/new", "/tasks/1", "/downloads", "/news", "/accounts/login",
+         "/accounts/signup", "/signup", "/countdown", "/no-such-page"]
+
+# Everything a person taps: buttons, fields, and links that stand alone (in the header, as buttons, as list rows).
+CONTROLS = ("main button, main input:not([type=hidden]), main select, main textarea, main a.button, main .row a, "
+            "main a.row, header a, .flash button, nav a")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width,height", [(375, 812), (1100, 900)])
+@pytest.mark.parametrize("path", PAGES)
+def test_page_is_axe_clean_in_both_schemes_at_both_widths(host, browser, path, scheme, width, height):
+    browser.set_window_size(width, height)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     browser.get(host.url + path)
     assert axe_violations(browser) == []
+    if width < 500:
+        # Touch targets: at least 44 by 44 CSS pixels on a phone-sized screen.
+        small = browser.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0])).filter(e => e.offsetParent !== null)"
+            ".map(e => [e.outerHTML.slice(0, 90), e.getBoundingClientRect()])"
+            ".filter(([_, r]) => r.width < 44 || r.height < 44).map(([html, r]) => `${html} ${r.width}x${r.height}`)",
+            CONTROLS,
+        )
+        assert small == []
 
 
 def test_a_form_showing_errors_is_axe_clean(host, browser):

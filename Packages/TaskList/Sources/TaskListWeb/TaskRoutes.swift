@@ -21,7 +21,9 @@ struct TaskRoutes: FeatureRoutes {
     /// The list's first page and counts, read and rendered once per change (invalidated by every ``TaskChanged``).
     let list: CachedValue<RenderedTaskList>
     /// Tasks for their edit pages, kept until any task changes (invalidated by every ``TaskChanged``).
-    let items: TaskItemCache
+    let items: CachedValues<Int64, TaskItem>
+    /// Pages of rows past the first, and live refreshes, by address; kept until any task changes (like `items`).
+    let rows: CachedValues<String, RenderedTaskRows>
     let recentlyDeleted = RecentlyDeleted()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
@@ -64,18 +66,21 @@ struct TaskRoutes: FeatureRoutes {
     /// ``TaskListPage/refreshLimit``). Without either, the first page, as kept.
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
         let after = Self.cursor(request, "after")
-        if let through = Self.cursor(request, "through") {
-            let page = try await repository.page(after: after, through: through, limit: TaskListPage.refreshLimit)
-            return PageRenderer.html(RenderedTaskRows(page, after: after, start: after).rows)
-        }
-        guard let after else { return PageRenderer.html(try await list.value().first.rows) }
         let start = Self.cursor(request, "start")
-        let page = try await repository.page(after: after, limit: TaskListPage.pageSize)
-        // Once these rows are appended, a live refresh reads everything the page has loaded.
-        return PageRenderer.html(
-            RenderedTaskRows(page, after: after, start: start).rows,
-            refreshSource: page.items.last.map { TaskListPage.rowsSource(after: start, through: TaskCursor($0)) }
-        )
+        let through = Self.cursor(request, "through")
+        guard after != nil || through != nil else { return PageRenderer.html(try await list.value().first.rows) }
+        let key = [after, start, through].map { $0?.description ?? "" }.joined(separator: "\n")
+        let page = try await rows.value(for: key) {
+            if let through {
+                let page = try await repository.page(after: after, through: through, limit: TaskListPage.refreshLimit)
+                return RenderedTaskRows(page, after: after, start: after)
+            }
+            let page = try await repository.page(after: after, limit: TaskListPage.pageSize)
+            // Once these rows are appended, a live refresh reads everything the page has loaded.
+            let source = page.items.last.map { TaskListPage.rowsSource(after: start, through: TaskCursor($0)) }
+            return RenderedTaskRows(page, after: after, start: start, refreshSource: source)
+        }
+        return PageRenderer.html(page.rows, refreshSource: page.refreshSource)
     }
 
     @Sendable func counts(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -84,7 +89,9 @@ struct TaskRoutes: FeatureRoutes {
     }
 
     private func page(after: TaskCursor, start: TaskCursor?) async throws -> RenderedTaskRows {
-        RenderedTaskRows(try await repository.page(after: after, limit: TaskListPage.pageSize), after: after, start: start)
+        try await rows.value(for: "page\n\(after)") {
+            RenderedTaskRows(try await repository.page(after: after, limit: TaskListPage.pageSize), after: after, start: start)
+        }
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -112,7 +119,7 @@ struct TaskRoutes: FeatureRoutes {
 
     @Sendable func details(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard let item = try? await items.item(id: id) else {
+        guard let item = try? await items.value(for: id, load: { try await repository.find(id: id) }) else {
             throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
         }
         let view = form(id: id, draft: TaskDraft(item), isDone: item.isDone, context: context)

@@ -40,14 +40,17 @@ struct RenderedTaskRows: Sendable {
     let rows: RenderedHTML
     /// Where the next page starts; nil on the last page.
     let next: TaskCursor?
+    /// Where the list's live refresh reads once these rows are appended to it (see ``TaskRoutes``).
+    let refreshSource: String?
 
     /// The rows of `page`, which lists the tasks after `after` (nil: from the top, where an empty list says so) on a
     /// page that starts after `start`.
-    init(_ page: TaskPage, after: TaskCursor?, start: TaskCursor?) {
+    init(_ page: TaskPage, after: TaskCursor?, start: TaskCursor?, refreshSource: String? = nil) {
         rows = RenderedHTML(
             TaskListPage.rows(page.items.map(TaskRowView.init), next: page.next, start: start, sayEmpty: after == nil)
         )
         next = page.next
+        self.refreshSource = refreshSource
     }
 }
 
