@@ -24,6 +24,25 @@ def test_launcher_shows_a_tile_per_feature_and_each_opens_it(host, browser):
         assert "isn’t here" not in browser.page_source
 
 
+def test_launcher_tiles_are_one_size_and_the_title_names_the_page(host, browser):
+    for width in (375, 1100):
+        browser.set_window_size(width, 900)
+        browser.get(host.url + "/")
+        sizes = {(round(t.size["width"]), round(t.size["height"])) for t in browser.find_elements(By.CSS_SELECTOR, "a.tile")}
+        assert len(sizes) == 1, (width, sizes)
+    assert browser.title == "Apps · Atelier"
+
+
+def test_a_flash_keeps_the_page_margins_on_a_phone(host, browser):
+    browser.set_window_size(375, 812)
+    browser.get(host.url + "/tasks")
+    browser.find_element(By.CSS_SELECTOR, "button.check").click()
+    flash = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash"))
+    left = flash.location["x"]
+    right = browser.execute_script("return document.documentElement.clientWidth") - (left + flash.size["width"])
+    assert left >= 8 and right >= 8, (left, right)
+
+
 def test_a_notice_appears_live_as_a_toast_and_in_the_inbox(host, browser):
     browser.get(host.url + "/")
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected",
