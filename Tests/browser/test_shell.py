@@ -43,6 +43,23 @@ def test_a_flash_keeps_the_page_margins_on_a_phone(host, browser):
     assert left >= 8 and right >= 8, (left, right)
 
 
+def test_dates_are_shown_in_the_readers_language_in_every_app(host, browser):
+    # The host writes one format (`Sat 21 Nov 2026`); the page shows each date in the browser's language.
+    browser.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": "de-DE"})
+    host.cli("notify", "Tea is ready")
+    for path, selector in (("/tasks", "#task-list time[data-format]"), ("/inbox", ".notices time[data-format]")):
+        browser.get(host.url + path)
+        element = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, selector))
+        kind, value = element.get_attribute("data-format"), element.get_attribute("datetime")
+        expected = browser.execute_script(
+            "var o = {weekday: 'short', day: 'numeric', month: 'short', year: 'numeric'};"
+            "if (arguments[0] === 'date') o.timeZone = 'UTC'; else { o.hour = '2-digit'; o.minute = '2-digit'; }"
+            "return new Intl.DateTimeFormat('de-DE', o).format(new Date(arguments[0] === 'date' ? arguments[1] + 'T00:00:00Z' : arguments[1]));",
+            kind, value)
+        wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, selector).text == expected,
+             message=f"{path}: {element.text!r} is not {expected!r}")
+
+
 def test_a_notice_appears_live_as_a_toast_and_in_the_inbox(host, browser):
     browser.get(host.url + "/")
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected",

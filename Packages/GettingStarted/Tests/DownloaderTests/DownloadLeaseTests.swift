@@ -90,7 +90,7 @@ struct DownloadLeaseTests {
             let token = bus.addObserver(for: DownloadChanged.self) { changes.record($0.state) }
             // Rows as a killed process leaves them: running, with a lease that lapses soon, or with none at all.
             let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
-            let soon = Date().addingTimeInterval(0.4).timeIntervalSince1970
+            let soon = Date().addingTimeInterval(2).timeIntervalSince1970  // room for a loaded machine
             let live = Date().addingTimeInterval(60).timeIntervalSince1970
             try await pool.write { db in
                 for (index, lease) in [soon, nil, live].enumerated() {
@@ -106,7 +106,7 @@ struct DownloadLeaseTests {
             await host.maintainLeases()
             #expect(try await host.store.find(id: 1)?.state == .downloading)  // not yet lapsed
             #expect(try await host.store.find(id: 2)?.state == .interrupted)  // no lease at all
-            try await Task.sleep(for: .milliseconds(500))
+            try await Task.sleep(until: .now + .milliseconds(100) + .seconds(soon - Date().timeIntervalSince1970))
             await host.maintainLeases()
             #expect(try await host.store.find(id: 1)?.state == .interrupted)
             #expect(try await host.store.find(id: 1)?.receivedBytes == 500)

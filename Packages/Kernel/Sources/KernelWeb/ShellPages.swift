@@ -61,7 +61,7 @@ enum ShellPages {
                 <div class="row-title">\(title)</div>
                 <div class="row-sub">\(row.body)</div>
               </div>
-              <time class="row-meta">\(row.when)</time>
+              <time class="row-meta" datetime="\(row.whenISO)" data-format="datetime">\(row.when)</time>
             </li>
 
             """

@@ -77,16 +77,16 @@ struct InboxRow {
     let body: String
     let link: String?
     let when: String
+    let whenISO: String
     let unread: Bool
 
     init(_ notice: Notice) {
         title = notice.displayTitle
         body = notice.body
         link = notice.link.flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "d MMM yyyy, HH:mm"
-        when = formatter.string(from: notice.deliveredAt ?? notice.deliverAt)
+        let date = notice.deliveredAt ?? notice.deliverAt
+        when = DisplayDate.dayAndTime(date)
+        whenISO = DisplayDate.iso(date)
         unread = notice.readAt == nil
     }
 }

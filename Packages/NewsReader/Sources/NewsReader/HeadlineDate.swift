@@ -1,23 +1,19 @@
 import Foundation
+import Kernel
 
 /// How the reader shows when a story was updated: day, month in words and year ("1 January 2019"), always in UTC,
 /// whatever the machine's time zone or language, so every reader of the same feed sees the same date.
 public enum HeadlineDate {
-    private static let months = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
-
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         return calendar
     }()
 
-    /// The date of `epochSeconds` in words: `0` → "1 January 1970".
+    /// The date of `epochSeconds` (in UTC) in the host's one date format (``DisplayDate``): `0` → "Thu 1 Jan 1970".
     public static func text(_ epochSeconds: Int64) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date(epochSeconds))
-        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
+        return DisplayDate.day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
     /// The date of `epochSeconds` for a `<time datetime>` attribute: `2019-01-01`.

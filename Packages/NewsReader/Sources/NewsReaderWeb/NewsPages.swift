@@ -76,7 +76,7 @@ enum NewsPages {
         """
         <li class="row news-row" id="story-\(row.id)"><a class="news-link" href="/news/\(row.id)">\
         <span class="news-headline">\(row.headline)</span>\
-        <time class="news-date" datetime="\(row.machineDate)">\(row.dateText)</time></a></li>
+        <time class="news-date" datetime="\(row.machineDate)" data-format="date">\(row.dateText)</time></a></li>
 
         """
     }
@@ -87,7 +87,7 @@ enum NewsPages {
         <article class="news-article" data-news-screen="article">
           <p class="news-back"><a class="button secondary" href="/news">Back to headlines</a></p>
           <h1 class="news-headline">\(row.headline)</h1>
-          <p><time class="news-date" datetime="\(row.machineDate)">\(row.dateText)</time></p>
+          <p><time class="news-date" datetime="\(row.machineDate)" data-format="date">\(row.dateText)</time></p>
           <p class="news-intro">\(row.introduction)</p>
         </article>
         """

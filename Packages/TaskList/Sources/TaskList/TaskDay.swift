@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Kernel
 
 /// A calendar day without a time of day or a time zone, such as the 21st of November 2026.
 ///
@@ -71,12 +72,9 @@ public struct TaskDay: Sendable, Hashable {
         TaskDay.padded(year, width: 4) + "-" + TaskDay.padded(month, width: 2) + "-" + TaskDay.padded(day, width: 2)
     }
 
-    /// The day written for people, in English, such as `Sat 21 Nov 2026`.
-    ///
-    /// The text is computed here rather than by a date formatter, so it is the same on every platform whatever
-    /// locale data is installed.
+    /// The day written for people in the host's one date format (``DisplayDate``), such as `Sat 21 Nov 2026`.
     public var displayString: String {
-        "\(TaskDay.weekdayNames[weekday - 1]) \(day) \(TaskDay.monthNames[month - 1]) \(year)"
+        DisplayDate.day(year: year, month: month, day: day)
     }
 
     /// The day of the week, from 1 (Sunday) through 7 (Saturday), as in Foundation's Gregorian calendar.
@@ -141,9 +139,6 @@ public struct TaskDay: Sendable, Hashable {
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         self.init(unchecked: year, month, day)
     }
-
-    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
         var value = 0

@@ -108,7 +108,7 @@ public enum TaskListPage {
                   <span class="row-title task-name">\(row.name)</span>
                   \(details)
                 </a>
-                <time class="row-meta" datetime="\(row.dayISO)">\(row.day)</time>
+                <time class="row-meta" datetime="\(row.dayISO)" data-format="date">\(row.day)</time>
               </div>
             </li>
 

@@ -207,6 +207,31 @@
     });
     while (cursor) cursor = drop(cursor);
   }
+  // Dates are written once for the whole host (`Sat 21 Nov 2026`, `Sat 21 Nov 2026, 14:05`) inside
+  // <time datetime="ISO" data-format="date|datetime">; here they are rewritten in the reader's own language and
+  // conventions (the browser's languages, which it also sends as Accept-Language). A calendar day is shown as that day
+  // wherever the reader is; a moment is shown in the reader's time zone.
+  var dayFormat = null, momentFormat = null;
+  function localizeDates(root) {
+    if (!window.Intl || !Intl.DateTimeFormat) return;
+    try {
+      var languages = navigator.languages && navigator.languages.length ? navigator.languages : undefined;
+      dayFormat = dayFormat || new Intl.DateTimeFormat(languages,
+        { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+      momentFormat = momentFormat || new Intl.DateTimeFormat(languages,
+        { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+    } catch (e) { return; }
+    root.querySelectorAll("time[data-format][datetime]").forEach(function (el) {
+      var value = el.getAttribute("datetime");
+      var kind = el.getAttribute("data-format");
+      var date = new Date(kind === "date" ? value + "T00:00:00Z" : value);
+      if (isNaN(date.getTime())) return;
+      var text = (kind === "date" ? dayFormat : momentFormat).format(date);
+      if (el.textContent !== text) el.textContent = text; // text, never HTML
+    });
+  }
+  window.atelierLocalizeDates = localizeDates;
+
   // Reads a live part again and morphs it. Returns a promise settled once the part shows what was read.
   function load(el) {
     if (!el.dataset.src) return Promise.resolve();
@@ -240,6 +265,7 @@
       }
       swipeRows(el);
       watchMore(el);
+      localizeDates(el);
       el.dataset.refreshed = String((parseInt(el.dataset.refreshed || "0", 10)) + 1);
     }).catch(function () {});
   }
@@ -327,6 +353,7 @@
       sent.delete(list);
       swipeRows(list);
       watchMore(list);
+      localizeDates(list);
       if (hadFocus && first) {
         var control = first.querySelector("button:not([tabindex='-1']), a[href]");
         if (control) control.focus({ preventScroll: true });
@@ -451,6 +478,7 @@
     connect();
     swipeRows(document);
     watchMore(document);
+    localizeDates(document);
     focusTarget();
   });
   // The browser's own scroll to the #fragment, once the page has loaded, moves focus to the viewport (the row itself
