@@ -22,6 +22,13 @@ def test_page_is_axe_clean_in_both_schemes_at_both_widths(host, browser, path, s
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     browser.get(host.url + path)
     assert axe_violations(browser) == []
+    # Cards and lists that follow each other keep a gap between them.
+    touching = browser.execute_script(
+        "return Array.from(document.querySelectorAll('main .card, main .list')).filter(e => e.offsetParent !== null)"
+        ".map(e => [e, e.nextElementSibling]).filter(([a, b]) => b && b.offsetParent !== null && b.matches('.card, .list'))"
+        ".filter(([a, b]) => b.getBoundingClientRect().top - a.getBoundingClientRect().bottom < 8)"
+        ".map(([a, b]) => a.className + ' / ' + b.className)")
+    assert touching == []
     if width < 500:
         # Touch targets: at least 44 by 44 CSS pixels on a phone-sized screen (a checkbox's target is its label).
         small = browser.execute_script(

@@ -45,8 +45,14 @@ def test_a_flash_keeps_the_page_margins_on_a_phone(host, browser):
 
 def test_dates_are_shown_in_the_readers_language_in_every_app(host, browser):
     # The host writes one format (`Sat 21 Nov 2026`); the page shows each date in the browser's language.
+    # A German reader: the browser's languages (what it sends as Accept-Language) and its locale.
+    agent = browser.execute_script("return navigator.userAgent")
+    browser.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "de-DE"})
     browser.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": "de-DE"})
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
     host.cli("notify", "Tea is ready")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-unread]"), message="the notice was not delivered")
     for path, selector in (("/tasks", "#task-list time[data-format]"), ("/inbox", ".notices time[data-format]")):
         browser.get(host.url + path)
         element = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, selector))

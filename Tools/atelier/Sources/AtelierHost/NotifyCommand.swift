@@ -47,7 +47,7 @@ struct NotifyCommand: AsyncParsableCommand {
             at: Date().addingTimeInterval(max(0, inSeconds)),
             key: key
         )
-        print("Notice \(notice.id ?? 0) will be delivered by the host at \(notice.deliverAt).")
+        print("Notice \(notice.id ?? 0) will be delivered by the host at \(DisplayDate.dayAndTime(notice.deliverAt)).")
     }
 
     /// Waits for the notice's time (it may move or vanish meanwhile), then delivers it unless someone else did.
