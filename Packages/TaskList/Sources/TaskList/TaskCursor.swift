@@ -44,3 +44,13 @@ public struct TaskPage: Sendable {
     /// Where the next page starts (the last task's cursor); nil when the list ends with this page.
     public let next: TaskCursor?
 }
+
+extension TaskCursor: Comparable {
+    /// Whether the first place comes before the second in the list order (``TaskOrdering``).
+    public static func < (lhs: TaskCursor, rhs: TaskCursor) -> Bool {
+        if lhs.isDone != rhs.isDone { return !lhs.isDone }
+        if lhs.day != rhs.day { return lhs.day > rhs.day }
+        if lhs.sortName != rhs.sortName { return Array(lhs.sortName.utf8).lexicographicallyPrecedes(rhs.sortName.utf8) }
+        return lhs.id < rhs.id
+    }
+}

@@ -70,6 +70,22 @@ public struct TaskRepository: Sendable {
         return TaskPage(items: items, next: next)
     }
 
+    /// The place of the task listed just before `cursor`, or nil when it is the first: a page that starts after it
+    /// starts with the task at `cursor`.
+    public func cursor(before cursor: TaskCursor) async throws -> TaskCursor? {
+        try await writer.read { db in
+            try TaskItem.filter(!Self.after(cursor) && TaskItem.Columns.id != cursor.id)
+                .order(
+                    TaskItem.Columns.isDone.desc,
+                    TaskItem.Columns.day.asc,
+                    Column("sortName").desc,
+                    TaskItem.Columns.id.desc
+                )
+                .fetchOne(db)
+                .map(TaskCursor.init)
+        }
+    }
+
     /// How many tasks are still to do and how many are done.
     public func counts() async throws -> (open: Int, done: Int) {
         try await writer.read { db in

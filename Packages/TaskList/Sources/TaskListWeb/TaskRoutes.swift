@@ -113,7 +113,8 @@ struct TaskRoutes: FeatureRoutes {
             )
         case .success(let input):
             let item = try await repository.add(input)
-            return pages.redirect(to: "/tasks#task-\(item.id ?? 0)", flash: Flash(.success, "Added “\(item.name)”."))
+            let place = try await listAddress(of: item)
+            return pages.redirect(to: "\(place)#task-\(item.id ?? 0)", flash: Flash(.success, "Added “\(item.name)”."))
         }
     }
 
@@ -144,7 +145,8 @@ struct TaskRoutes: FeatureRoutes {
         case .success(let input):
             do {
                 let item = try await repository.update(id: id, with: input, isDone: isDone)
-                return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, "Saved “\(item.name)”."))
+                let place = try await listAddress(of: item)
+                return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, "Saved “\(item.name)”."))
             } catch let error as TaskListError {
                 let view = form(id: id, draft: draft, isDone: isDone, formError: error.description, context: context)
                 return pages.page(
@@ -163,7 +165,8 @@ struct TaskRoutes: FeatureRoutes {
         do {
             let item = try await repository.toggle(id: id)
             let message = item.isDone ? "Marked “\(item.name)” done." : "Marked “\(item.name)” not done."
-            return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, message), for: request)
+            let place = try await listAddress(of: item)
+            return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, message), for: request)
         } catch let error as TaskListError {
             return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
         }
@@ -190,7 +193,8 @@ struct TaskRoutes: FeatureRoutes {
             return pages.redirect(to: "/tasks", flash: Flash(.error, "That delete can no longer be undone."), for: request)
         }
         let restored = try await repository.restore(item)
-        return pages.redirect(to: "/tasks#task-\(id)", flash: Flash(.success, "Restored “\(restored.name)”."), for: request)
+        let place = try await listAddress(of: restored)
+        return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, "Restored “\(restored.name)”."), for: request)
     }
 
     private func form(
@@ -202,6 +206,16 @@ struct TaskRoutes: FeatureRoutes {
         context: AppRequestContext
     ) -> TaskFormView {
         TaskFormView(id: id, draft: draft, isDone: isDone, errors: errors, formError: formError, csrfToken: context.csrfToken)
+    }
+
+    /// The list page that shows `item`, for coming back to it after an action: the first page when the task is on it,
+    /// else the page that starts with the task (so a browser without script, too, lands on the row it acted on).
+    private func listAddress(of item: TaskItem) async throws -> String {
+        let place = TaskCursor(item)
+        guard let lastOfFirst = try await list.value().first.next, lastOfFirst < place,
+            let before = try await repository.cursor(before: place)
+        else { return "/tasks" }
+        return "/tasks?after=\(TaskListPage.query(before))"
     }
 
     /// The cursor in query parameter `name`; nil when absent or not a cursor.

@@ -139,6 +139,42 @@ struct TaskListPagingTests {
         }
     }
 
+    @Test("after an action without script, the page comes back where the task now is, past the first page too")
+    func backToTheRow() async throws {
+        try await withManyTasks(250) { session, _ in
+            let first = try await session.get("/tasks")
+            let second = try await session.get(Self.more(in: first.text)!)
+            let deep = try #require(
+                second.text.range(of: #"formaction="/tasks/"#).map {
+                    String(second.text[$0.upperBound...].prefix { $0.isNumber })
+                }
+            )
+            // Saved where it stays (page 2): the page that starts with it.
+            let name = Self.names(in: second.text)[0]
+            let form = try await session.get("/tasks/\(deep)")
+            let day = try #require(
+                form.text.range(of: #"name="day" type="date" value=""#).map { String(form.text[$0.upperBound...].prefix(10)) }
+            )
+            let saved = try await session.post("/tasks/\(deep)", form: [("name", name + " edited"), ("day", day)])
+            let location = try #require(saved.headers[.location])
+            #expect(location.hasPrefix("/tasks?after=") && location.hasSuffix("#task-\(deep)"), "\(location)")
+            let page = try await session.follow(saved)
+            #expect(Self.names(in: page.text).first == name + " edited")
+            // A task on the first page comes back to the first page.
+            let top = try #require(
+                first.text.range(of: #"formaction="/tasks/"#).map {
+                    String(first.text[$0.upperBound...].prefix { $0.isNumber })
+                }
+            )
+            let toggled = try await session.post("/tasks/\(top)/toggle")
+            // Marked done, it moves to the done part of the list, far past the first page: its own page.
+            let place = try #require(toggled.headers[.location])
+            #expect(place.hasPrefix("/tasks?after=") && place.hasSuffix("#task-\(top)"), "\(place)")
+            let undone = try await session.post("/tasks/\(top)/toggle")
+            #expect(undone.headers[.location] == "/tasks#task-\(top)")
+        }
+    }
+
     @Test("a malformed cursor is the first page, not an error")
     func malformedCursor() async throws {
         try await withManyTasks(150) { session, _ in
