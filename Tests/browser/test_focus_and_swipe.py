@@ -36,6 +36,9 @@ def test_after_a_toggle_focus_is_on_that_row_and_the_row_is_below_the_header(hos
         "var row = document.getElementById(arguments[0]); return row && row.dataset.done !== arguments[1]",
         task_id, done_before), message="the toggle did not update its row")
     assert browser.execute_script("return window.stillThisPage === true"), "the page was loaded again"
+    # What the toggle did is announced to screen readers, as the flash shows it.
+    wait(browser, lambda d: d.find_element(By.ID, "announcer").get_attribute("textContent").startswith("Marked "),
+         message="the toggle was not announced")
     active = browser.switch_to.active_element
     assert active.get_attribute("class") == "check", (active.get_attribute("outerHTML")[:300], browser.current_url)
     assert active.find_element(By.XPATH, "ancestor::li").get_attribute("id") == task_id

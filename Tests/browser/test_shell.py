@@ -75,6 +75,9 @@ def test_a_notice_appears_live_as_a_toast_and_in_the_inbox(host, browser):
     assert toast[0].text == "Essay due — Hand in <b>today</b>"  # shown as text, not HTML
     badge = browser.find_element(By.CSS_SELECTOR, "[data-unread]")
     assert badge.text == "1"
+    # A screen reader hears the new count once, from the page's polite live region.
+    wait(browser, lambda d: d.find_element(By.ID, "announcer").get_attribute("textContent") == "Inbox: 1 unread",
+         message="the inbox count was not announced")
     browser.get(host.url + "/inbox")
     assert "Essay due" in browser.find_element(By.CSS_SELECTOR, ".notices").text
 

@@ -137,3 +137,21 @@ def test_an_edit_page_shows_what_the_cli_changed(host, browser):
         return driver.find_element(By.ID, "name").get_attribute("value") == "Renamed from the terminal"
 
     wait(browser, renamed, timeout=5, message=f"the edit page still shows {before!r}")
+
+
+def test_cli_errors_name_the_problem_and_print_no_other_commands_usage(host):
+    import subprocess
+
+    from atelier_browser import atelier_binary
+
+    def fails(*args):
+        result = subprocess.run([atelier_binary(), "tasks", *args, "--data-dir", host.data_dir],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0, result.stdout
+        assert "Usage" not in result.stdout + result.stderr and "USAGE" not in result.stdout + result.stderr, result.stderr
+        return result.stderr.strip()
+
+    assert fails("add", "") == "Error: Give the task a name."
+    assert fails("done", "999") == "Error: There is no task 999. `atelier tasks list` shows the tasks and their ids."
+    assert fails("add", "x", "--date", "someday").startswith("Error: “someday” is not a date. Use a date as YYYY-MM-DD")
+    assert fails("edit", "1").startswith("Error: Nothing to change")

@@ -60,6 +60,7 @@ struct Layout: Sendable {
 
             </main>
             <div id="toasts" class="toasts" aria-live="polite"></div>
+            <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
             </body>
             </html>
 

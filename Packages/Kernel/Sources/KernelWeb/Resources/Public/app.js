@@ -16,6 +16,15 @@
   }
   window.atelierToast = toast;
 
+  // The page's polite live region (#announcer, in the layout): what changed that a screen reader should hear once —
+  // the inbox count, what an action did.
+  function announce(text) {
+    var region = document.getElementById("announcer");
+    if (!region || !text) return;
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 50); // a change the reader notices even for the same words
+  }
+
   // The notice event's name comes from the layout (one Swift constant), never written here.
   function noticeEvent() {
     return document.body ? document.body.getAttribute("data-notice-event") : null;
@@ -48,6 +57,7 @@
           var count = (parseInt(badge.textContent, 10) || 0) + 1;
           badge.textContent = String(count);
           if (link) link.setAttribute("aria-label", "Inbox, " + count + " unread");
+          announce("Inbox: " + count + " unread");
         }
       }
       document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
@@ -435,6 +445,7 @@
     }).then(function (answer) {
       answered = true; // done on the server: never send it a second time
       showFlash(answer);
+      announce(answer.message);
       return refreshAll();
     }).then(function () {
       var active = document.activeElement;
