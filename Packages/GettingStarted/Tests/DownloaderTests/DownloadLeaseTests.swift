@@ -88,12 +88,12 @@ struct DownloadLeaseTests {
             let host = try Self.engine(folder, bus: bus)
             let changes = ChangeCounter()
             let token = bus.addObserver(for: DownloadChanged.self) { changes.record($0.state) }
-            // Rows as a killed process leaves them: running, with a lease that lapses soon, or with none at all.
+            // Rows as a killed process leaves them: running with a lease not yet run out, or with none at all. (The
+            // lease running out is written below rather than waited for, so a loaded machine cannot change the test.)
             let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
-            let soon = Date().addingTimeInterval(2).timeIntervalSince1970  // room for a loaded machine
             let live = Date().addingTimeInterval(60).timeIntervalSince1970
             try await pool.write { db in
-                for (index, lease) in [soon, nil, live].enumerated() {
+                for (index, lease) in [live, nil, live].enumerated() {
                     try db.execute(
                         sql: """
                             INSERT INTO downloads_item (url, state, receivedBytes, createdAt, updatedAt, owner, leaseUntil)
@@ -106,7 +106,11 @@ struct DownloadLeaseTests {
             await host.maintainLeases()
             #expect(try await host.store.find(id: 1)?.state == .downloading)  // not yet lapsed
             #expect(try await host.store.find(id: 2)?.state == .interrupted)  // no lease at all
-            try await Task.sleep(until: .now + .milliseconds(100) + .seconds(soon - Date().timeIntervalSince1970))
+            // Its owner is gone, so nobody renews the lease, and the lease runs out.
+            let lapsed = Date().addingTimeInterval(-0.001).timeIntervalSince1970
+            try await pool.write { db in
+                try db.execute(sql: "UPDATE downloads_item SET leaseUntil = ? WHERE id = 1", arguments: [lapsed])
+            }
             await host.maintainLeases()
             #expect(try await host.store.find(id: 1)?.state == .interrupted)
             #expect(try await host.store.find(id: 1)?.receivedBytes == 500)

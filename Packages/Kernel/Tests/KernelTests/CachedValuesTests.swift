@@ -26,7 +26,10 @@ struct CachedValuesTests {
         source.value.store(1, ordering: .relaxed)
         source.hold.store(true, ordering: .relaxed)
         async let first = cache.value(for: 7) { await source.read() }
-        try await Task.sleep(for: .milliseconds(20))  // the read has started and is held
+        let deadline = ContinuousClock.now + .seconds(5)
+        while source.reads.load(ordering: .relaxed) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))  // until the read has started (it is then held)
+        }
         cache.invalidate()  // a change committed while it runs
         try await source.release()
         #expect(try await first == 1)
