@@ -46,6 +46,8 @@ public actor DownloadEngine {
     private var leaseTask: Task<Void, Never>?
     /// Downloads whose lease this engine lost while their transfer ran: their ends are not saved.
     private var lostLeases: Set<Int64> = []
+    /// Downloads whose end is being saved.
+    private var finishing: Set<Int64> = []
 
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
     public init(
@@ -145,8 +147,14 @@ public actor DownloadEngine {
         let until = Date().addingTimeInterval(settings.leaseDuration.seconds)
         if !running.isEmpty {
             do {
+                // Only transfers running before the renewal and not ending now: one launched or finished during it
+                // is not judged by its answer.
+                let runningBefore = Set(running.keys).subtracting(finishing)
                 let owned = try await store.renewLeases(owner: owner, until: until)
-                for (id, transfer) in running where !owned.contains(id) && !cancelRequested.contains(id) {
+                for (id, transfer) in running
+                where runningBefore.contains(id) && !finishing.contains(id) && !owned.contains(id)
+                    && !cancelRequested.contains(id)
+                {
                     logger.warning("Download \(id) is no longer this process's: stopping its transfer")
                     lostLeases.insert(id)
                     transfer.task.cancel()
@@ -282,6 +290,7 @@ public actor DownloadEngine {
             return
         }
         DownloadNotifications.postChanged(item, on: bus)
+        lostLeases.remove(id)
         startLeaseTask()
         let transfer = DownloadTransfer(
             client: httpClient(),
@@ -311,7 +320,9 @@ public actor DownloadEngine {
         // The transfer stays in `running` until its end is saved, so a shutdown meanwhile waits for the save.
         let cancelledByPerson = cancelRequested.contains(id)
         let lostLease = lostLeases.remove(id) != nil
+        finishing.insert(id)
         defer {
+            finishing.remove(id)
             running[id] = nil
             cancelRequested.remove(id)
             schedule()
@@ -337,7 +348,9 @@ public actor DownloadEngine {
         item.state = state
         item.failure = failure
         do {
-            let change = try await store.update(id: id) { [failure] item in
+            // Written only while the row is still this engine's: a row another process took (or found lapsed) is
+            // theirs to write.
+            let change = try await store.update(id: id, owner: owner) { [failure] item in
                 // The stored row says what a person did while the transfer ran: a Cancel stands; a Retry made
                 // after a Cancel (queued again) stands too, and the next pass starts it.
                 switch item.state {

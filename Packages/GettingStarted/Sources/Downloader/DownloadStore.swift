@@ -60,12 +60,19 @@ public struct DownloadStore: Sendable {
     /// Reads download `id`, lets `change` edit it, and saves it if it changed (stamping its update time), in one
     /// transaction; gives the row before and after, or nil when there is no such row. `change` may throw to leave the
     /// row as it was.
+    /// With `owner`, a running row that another process owns now (or that was found lapsed) is left as it is.
     func update(
         id: Int64,
+        owner: String? = nil,
         _ change: @escaping @Sendable (inout DownloadItem) throws -> Void
     ) async throws -> (before: DownloadItem, after: DownloadItem)? {
         try await writer.write { db in
             guard let before = try DownloadItem.fetchOne(db, key: id) else { return nil }
+            if let owner, before.state == .downloading || before.state == .interrupted,
+                try String.fetchOne(db, sql: "SELECT owner FROM downloads_item WHERE id = ?", arguments: [id]) != owner
+            {
+                return (before, before)
+            }
             var after = before
             try change(&after)
             guard after != before else { return (before, before) }

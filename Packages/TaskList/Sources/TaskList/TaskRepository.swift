@@ -66,7 +66,9 @@ public struct TaskRepository: Sendable {
             let items = try request.limit(limit).fetchAll(db)
             return (items, try TaskItem.filter(Self.after(cursor)).limit(1).fetchCount(db) > 0)
         }
-        let next = more || items.count == limit ? items.last.map(TaskCursor.init) : nil
+        // More follow: the next page starts after the last task read — or, when none is left up to `cursor` (they
+        // were all done or deleted meanwhile), after `cursor` itself.
+        let next = more || items.count == limit ? items.last.map(TaskCursor.init) ?? cursor : nil
         return TaskPage(items: items, next: next)
     }
 

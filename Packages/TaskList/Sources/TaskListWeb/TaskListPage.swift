@@ -67,7 +67,9 @@ public enum TaskListPage {
         start: TaskCursor? = nil,
         sayEmpty: Bool = true
     ) -> HTML {
-        if rows.isEmpty { return sayEmpty ? "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" : "" }
+        if rows.isEmpty && next == nil {
+            return sayEmpty ? "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" : ""
+        }
         let more: HTML? = next.map { next in
             let fetch = "/tasks/rows?after=\(query(next))" + (start.map { "&start=\(query($0))" } ?? "")
             return """
@@ -79,9 +81,10 @@ public enum TaskListPage {
     }
 
     /// Where the live refresh reads the rows of a page that starts after `after` (nil: at the top) and has loaded
-    /// down to `through` (nil: its first page only).
+    /// down to `through` (nil: its first page only, whose "Show more" row must remember where the page starts).
     static func rowsSource(after: TaskCursor?, through: TaskCursor? = nil) -> String {
-        let parts = [after.map { "after=\(query($0))" }, through.map { "through=\(query($0))" }].compactMap { $0 }
+        let start = through == nil ? after.map { "start=\(query($0))" } : nil
+        let parts = [after.map { "after=\(query($0))" }, through.map { "through=\(query($0))" }, start].compactMap { $0 }
         return parts.isEmpty ? "/tasks/rows" : "/tasks/rows?" + parts.joined(separator: "&")
     }
 

@@ -175,6 +175,30 @@ struct TaskListPagingTests {
         }
     }
 
+    @Test("a page opened past the first keeps its start through live refreshes; a refresh that finds no row left still offers the rest")
+    func startKeptAndNothingLeft() async throws {
+        try await withManyTasks(250) { session, _ in
+            let first = try await session.get("/tasks")
+            let more = try #require(Self.more(in: first.text))
+            let after = String(more.dropFirst("/tasks/rows?after=".count))
+            let page = try await session.get("/tasks?after=\(after)")
+            // Its live refresh, and its Show more, remember where it starts.
+            #expect(page.text.contains(#"data-src="/tasks/rows?after=\#(after.replacingOccurrences(of: "&", with: "&amp;"))&amp;start="#))
+            #expect(Self.more(in: page.text)?.contains("&start=") == true)
+            // Every open task on the first page marked done elsewhere: a refresh through that page's last row finds no
+            // row left before it, but tasks follow — it offers them, not "Nothing to do".
+            for id in Self.ids(in: first.text) { _ = try await session.post("/tasks/\(id)/toggle") }
+            let refreshed = try await session.get("/tasks/rows?through=\(after)")
+            #expect(!refreshed.text.contains("Nothing to do"))
+            #expect(Self.more(in: refreshed.text) != nil)
+        }
+    }
+
+    static func ids(in html: String) -> [String] {
+        html.components(separatedBy: #"formaction="/tasks/"#).dropFirst().map { String($0.prefix { $0.isNumber }) }
+            .reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+    }
+
     @Test("a malformed cursor is the first page, not an error")
     func malformedCursor() async throws {
         try await withManyTasks(150) { session, _ in

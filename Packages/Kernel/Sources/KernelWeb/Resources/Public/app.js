@@ -244,11 +244,14 @@
 
   // Reads a live part again and morphs it. Returns a promise settled once the part shows what was read.
   function load(el) {
-    if (!el.dataset.src) return Promise.resolve();
-    return fetch(el.dataset.src, { credentials: "same-origin" }).then(function (r) {
+    var src = el.dataset.src;
+    if (!src) return Promise.resolve();
+    return fetch(src, { credentials: "same-origin" }).then(function (r) {
       return r.ok ? r.text() : null;
     }).then(function (html) {
       if (html === null) return;
+      // Rows were appended meanwhile (Show more): this answer covers less than the page now shows. Read again.
+      if (el.dataset.src !== src) return load(el);
       var incoming = document.createElement("template");
       incoming.innerHTML = html;
       var markup = incoming.innerHTML;
@@ -423,9 +426,14 @@
     var form = e.target;
     if (!form.hasAttribute || !form.hasAttribute("data-inline") || !window.fetch) return;
     var submitter = e.submitter || null;
-    var action = (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
+    // Without the submitter (an older browser) the button's own action is unknown: let the form go as usual.
+    if (!submitter) return;
+    var action = submitter.getAttribute("formaction") || form.getAttribute("action");
     if (!action) return;
     e.preventDefault();
+    // One action at a time: a second click while the first is under way is not sent again.
+    if (form.dataset.busy) return;
+    form.dataset.busy = "1";
     var row = submitter && submitter.closest("[id]");
     var rowId = row ? row.id : "";
     var next = row && row.nextElementSibling;
@@ -444,6 +452,7 @@
       return r.json();
     }).then(function (answer) {
       answered = true; // done on the server: never send it a second time
+      delete form.dataset.busy;
       showFlash(answer);
       announce(answer.message);
       return refreshAll();
@@ -460,6 +469,7 @@
       if (control) control.focus({ preventScroll: true });
       if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
     }).catch(function () {
+      delete form.dataset.busy;
       if (answered) return;
       form.removeAttribute("data-inline");
       if (submitter && form.requestSubmit) form.requestSubmit(submitter); else form.submit();
