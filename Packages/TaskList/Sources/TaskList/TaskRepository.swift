@@ -45,8 +45,9 @@ public struct TaskRepository: Sendable {
 
     /// Up to `limit` tasks in list order, after `cursor` (from the start when nil).
     ///
-    /// A range query on the index that matches the order (`tasks_item_order`), so reading any page costs about the
-    /// same at any list size; tasks added or removed before the cursor do not shift the page.
+    /// Read in the order of the index that matches it (`tasks_item_order`), with no sort and no `OFFSET`; tasks added
+    /// or removed before the cursor do not shift the page. (SQLite does not seek on the cursor's `OR` of keys: it walks
+    /// the index from the start and skips by comparing keys, so a page deep in a long list costs more than the first.)
     public func page(after cursor: TaskCursor? = nil, limit: Int) async throws -> TaskPage {
         let items = try await writer.read { db in
             var request = TaskItem.order(TaskOrdering.sqlOrdering)
