@@ -48,10 +48,8 @@ def row_count(browser):
 
 
 def test_ten_thousand_tasks_open_as_one_page_and_the_rest_comes_by_scrolling(big_host, browser):
-    started = time.monotonic()
     browser.get(big_host.url + "/tasks")
     wait(browser, lambda d: row_count(d) == 100)
-    assert time.monotonic() - started < 5
     size = browser.execute_script("return performance.getEntriesByType('navigation')[0].transferSize")
     assert size < 100_000, size
     browser.execute_script("window.stillThisPage = true")

@@ -182,9 +182,9 @@ public struct DownloadStore: Sendable {
                 let lease: Double? = row["leaseUntil"]
                 let owner: String? = row["owner"]
                 let pid = owner.flatMap { Int32($0.prefix { $0 != "-" }) }
-                if lease == nil || lease! < now.timeIntervalSince1970 || pid.map({ !isAlive($0) }) ?? true {
-                    ids.append(row["id"])
-                }
+                let lapsed = (lease ?? 0) < now.timeIntervalSince1970
+                let ownerGone = pid.map { !isAlive($0) } ?? true
+                if lapsed || ownerGone { ids.append(row["id"]) }
             }
             for id in ids {
                 try db.execute(

@@ -53,20 +53,18 @@ public struct Flash: Codable, Sendable, Equatable {
 
 /// A flash sent as JSON to a page that posted a form from its script (``PageRenderer/redirect(to:flash:for:)``).
 struct InlineAnswer: Encodable {
-    let flash: Flash
+    let kind: Flash.Kind
+    let message: String
+    let actionLabel: String?
+    let actionPath: String?
     /// Where a page without a script would have gone.
     let location: String
 
-    enum CodingKeys: String, CodingKey {
-        case kind, message, actionLabel, actionPath, location
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(flash.kind.rawValue, forKey: .kind)
-        try container.encode(flash.message, forKey: .message)
-        try container.encodeIfPresent(flash.actionLabel, forKey: .actionLabel)
-        try container.encodeIfPresent(flash.actionPath, forKey: .actionPath)
-        try container.encode(location, forKey: .location)
+    init(flash: Flash, location: String) {
+        kind = flash.kind
+        message = flash.message
+        actionLabel = flash.actionLabel
+        actionPath = flash.actionPath
+        self.location = location
     }
 }

@@ -68,18 +68,16 @@ struct TaskRoutes: FeatureRoutes {
         let after = Self.cursor(request, "after")
         let start = Self.cursor(request, "start")
         let through = Self.cursor(request, "through")
-        guard after != nil || through != nil else { return PageRenderer.html(try await list.value().first.rows) }
-        let key = [after, start, through].map { $0?.description ?? "" }.joined(separator: "\n")
-        let page = try await rows.value(for: key) {
-            if let through {
+        if let through {
+            let key = "through\n\(after?.description ?? "")\n\(through)"
+            let page = try await rows.value(for: key) {
                 let page = try await repository.page(after: after, through: through, limit: TaskListPage.refreshLimit)
                 return RenderedTaskRows(page, after: after, start: after)
             }
-            let page = try await repository.page(after: after, limit: TaskListPage.pageSize)
-            // Once these rows are appended, a live refresh reads everything the page has loaded.
-            let source = page.items.last.map { TaskListPage.rowsSource(after: start, through: TaskCursor($0)) }
-            return RenderedTaskRows(page, after: after, start: start, refreshSource: source)
+            return PageRenderer.html(page.rows)
         }
+        guard let after else { return PageRenderer.html(try await list.value().first.rows) }
+        let page = try await page(after: after, start: start)
         return PageRenderer.html(page.rows, refreshSource: page.refreshSource)
     }
 
@@ -88,9 +86,14 @@ struct TaskRoutes: FeatureRoutes {
         return PageRenderer.html(TaskListPage.counts(open: rendered.openCount, done: rendered.doneCount))
     }
 
+    /// The page of rows after `after`, on a list page that starts after `start`; kept until the next change. Once
+    /// these rows are appended, the list's live refresh reads everything the page has loaded (`refreshSource`).
     private func page(after: TaskCursor, start: TaskCursor?) async throws -> RenderedTaskRows {
-        try await rows.value(for: "page\n\(after)") {
-            RenderedTaskRows(try await repository.page(after: after, limit: TaskListPage.pageSize), after: after, start: start)
+        let key = "page\n\(after)\n\(start?.description ?? "")"
+        return try await rows.value(for: key) {
+            let page = try await repository.page(after: after, limit: TaskListPage.pageSize)
+            let source = page.items.last.map { TaskListPage.rowsSource(after: start, through: TaskCursor($0)) }
+            return RenderedTaskRows(page, after: after, start: start, refreshSource: source)
         }
     }
 

@@ -240,7 +240,6 @@
       if (el.textContent !== text) el.textContent = text; // text, never HTML
     });
   }
-  window.atelierLocalizeDates = localizeDates;
 
   // Reads a live part again and morphs it. Returns a promise settled once the part shows what was read.
   function load(el) {
