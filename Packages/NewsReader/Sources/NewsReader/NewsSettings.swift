@@ -39,8 +39,8 @@ public struct NewsSettings: Sendable, Equatable {
         self.analyticsTimeout = analyticsTimeout
     }
 
-    /// Settings from the operator's option values (`feed`, `analytics`, `refresh-minutes`, `timeout-seconds`), each
-    /// defaulted when absent.
+    /// Settings from the operator's option values (`feed`, `analytics`, `refresh-minutes`, `timeout-seconds`,
+    /// `analytics-timeout-seconds`), each defaulted when absent.
     ///
     /// - Throws: ``NewsSettingsError`` naming the option whose value is unusable.
     public init(options: [String: String]) throws(NewsSettingsError) {
@@ -60,6 +60,10 @@ public struct NewsSettings: Sendable, Equatable {
         if let text = options["timeout-seconds"] {
             guard let seconds = Int(text), (1...300).contains(seconds) else { throw .timeoutSeconds(text) }
             fetchTimeout = .seconds(seconds)
+        }
+        if let text = options["analytics-timeout-seconds"] {
+            guard let seconds = Int(text), (1...300).contains(seconds) else { throw .analyticsTimeoutSeconds(text) }
+            analyticsTimeout = .seconds(seconds)
         }
         if let text = options["refresh-minutes"] {
             guard let minutes = Int(text), (0...10_080).contains(minutes) else { throw .refreshMinutes(text) }
@@ -87,6 +91,8 @@ public enum NewsSettingsError: Error, Sendable, Equatable, CustomStringConvertib
     case refreshMinutes(String)
     /// The fetch time-out is not a whole number of seconds from 1 to 300.
     case timeoutSeconds(String)
+    /// The analytics time-out is not a whole number of seconds from 1 to 300.
+    case analyticsTimeoutSeconds(String)
 
     public var description: String {
         switch self {
@@ -96,6 +102,8 @@ public enum NewsSettingsError: Error, Sendable, Equatable, CustomStringConvertib
             "The news refresh interval \"\(text)\" is not a whole number of minutes from 0 (off) to 10080."
         case .timeoutSeconds(let text):
             "The news fetch time-out \"\(text)\" is not a whole number of seconds from 1 to 300."
+        case .analyticsTimeoutSeconds(let text):
+            "The news analytics time-out \"\(text)\" is not a whole number of seconds from 1 to 300."
         }
     }
 }

@@ -18,6 +18,10 @@ public struct NewsReaderFeature: WebFeature {
             FeatureOption("analytics", help: "The analytics address, or off (default: the brief's analytics address)."),
             FeatureOption("refresh-minutes", help: "Minutes between background refreshes; 0 turns them off (default: 15)."),
             FeatureOption("timeout-seconds", help: "Seconds a feed fetch may take before it is given up (default: 10)."),
+            FeatureOption(
+                "analytics-timeout-seconds",
+                help: "Seconds an analytics hit may take before it is given up (default: 3)."
+            ),
         ]
     }
 

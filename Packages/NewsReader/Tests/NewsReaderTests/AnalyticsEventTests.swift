@@ -45,5 +45,9 @@ struct AnalyticsEventTests {
         #expect(throws: NewsSettingsError.feed("file:///etc/passwd")) { try NewsSettings(options: ["feed": "file:///etc/passwd"]) }
         #expect(throws: NewsSettingsError.analytics("nope")) { try NewsSettings(options: ["analytics": "nope"]) }
         #expect(throws: NewsSettingsError.refreshMinutes("-1")) { try NewsSettings(options: ["refresh-minutes": "-1"]) }
+        #expect(try NewsSettings(options: ["analytics-timeout-seconds": "120"]).analyticsTimeout == .seconds(120))
+        #expect(throws: NewsSettingsError.analyticsTimeoutSeconds("0")) {
+            try NewsSettings(options: ["analytics-timeout-seconds": "0"])
+        }
     }
 }

@@ -14,6 +14,8 @@ final class FeedServer: Sendable {
         var body: Data = Data()
         /// A pause before answering.
         var delay: Duration = .zero
+        /// Holds the answer until ``FeedServer/release()`` (or two minutes), after any delay.
+        var held = false
 
         static func json(_ text: String) -> Answer { Answer(body: Data(text.utf8)) }
     }
@@ -24,6 +26,7 @@ final class FeedServer: Sendable {
     /// The answers set so far, shared with the server's connections.
     final class Answers: Sendable {
         let byPath = Mutex<[String: Answer]>([:])
+        let released = Atomic<Bool>(false)
     }
 
     init() async throws {
@@ -33,6 +36,11 @@ final class FeedServer: Sendable {
             let path = String(request.uri.prefix { $0 != "?" })
             let answer = answers.byPath.withLock { $0[path] } ?? Answer(status: 404, body: Data("not found".utf8))
             if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
+            if answer.held {
+                let clock = ContinuousClock()
+                let end = clock.now + .seconds(120)
+                while !answers.released.load(ordering: .relaxed), clock.now < end { try await Task.sleep(for: .milliseconds(10)) }
+            }
             var headers = HTTPHeaders(answer.headers)
             headers.replaceOrAdd(name: "Content-Length", value: String(answer.body.count))
             let status = HTTPResponseStatus(statusCode: answer.status)
@@ -49,6 +57,11 @@ final class FeedServer: Sendable {
     /// Answers `path` (without its query) with `answer` from now on.
     func set(_ path: String, _ answer: Answer) {
         answers.byPath.withLock { $0[path] = answer }
+    }
+
+    /// Lets every held answer go, now and from now on.
+    func release() {
+        answers.released.store(true, ordering: .relaxed)
     }
 
     /// Every request received so far, as its path and query.
