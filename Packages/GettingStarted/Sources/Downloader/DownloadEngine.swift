@@ -48,6 +48,9 @@ public actor DownloadEngine {
     private var lostLeases: Set<Int64> = []
     /// Downloads whose end is being saved.
     private var finishing: Set<Int64> = []
+    /// When the earliest lease of another process on a queued download ends (a download cancelled there and queued
+    /// again here): the lease task schedules again once it has.
+    private var heldUntil: Date?
 
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
     public init(
@@ -172,6 +175,10 @@ public actor DownloadEngine {
         } catch {
             logger.warning("Could not look for interrupted downloads: \(error)")
         }
+        if let heldUntil, heldUntil <= Date() {
+            self.heldUntil = nil
+            schedule()
+        }
     }
 
     /// Whether process `pid` runs on this machine (`kill(pid, 0)` does not say "no such process").
@@ -285,6 +292,12 @@ public actor DownloadEngine {
             let cancelled = cancelRequested.remove(id) != nil
             guard let change, change.before.state == .queued, !cancelled else { return }
             item = change.after
+        } catch let held as DownloadLeaseHeld {
+            // Its previous transfer, in another process, may still be writing the file: start it when that lease ends.
+            heldUntil = min(heldUntil ?? held.until, held.until)
+            cancelRequested.remove(id)
+            startLeaseTask()
+            return
         } catch {
             logger.error("Could not start download \(id): \(error)")
             return

@@ -60,7 +60,8 @@ public struct DownloadStore: Sendable {
     /// Reads download `id`, lets `change` edit it, and saves it if it changed (stamping its update time), in one
     /// transaction; gives the row before and after, or nil when there is no such row. `change` may throw to leave the
     /// row as it was.
-    /// With `owner`, a running row that another process owns now (or that was found lapsed) is left as it is.
+    /// With `owner`, a running row that another process owns now (or that was found lapsed) is left as it is, and a
+    /// row left finished gives up `owner`'s lease on it.
     func update(
         id: Int64,
         owner: String? = nil,
@@ -75,6 +76,14 @@ public struct DownloadStore: Sendable {
             }
             var after = before
             try change(&after)
+            if let owner, after.state.isFinished {
+                // The owner's transfer has ended: nothing of it writes the file any more, so a Retry need not wait
+                // for its lease.
+                try db.execute(
+                    sql: "UPDATE downloads_item SET owner = NULL, leaseUntil = NULL WHERE id = ? AND owner = ?",
+                    arguments: [id, owner]
+                )
+            }
             guard after != before else { return (before, before) }
             after.updatedAt = Date()
             try after.update(db)
@@ -114,10 +123,26 @@ public struct DownloadStore: Sendable {
     /// Starts download `id` for `owner` if it is still queued: the row says Downloading and holds the owner and its
     /// lease, in one transaction, so of two processes starting the same row only one gets it. Gives the row before
     /// and after (the same when it was not queued), or nil when there is no such row.
-    func claim(id: Int64, owner: String, until: Date) async throws -> (before: DownloadItem, after: DownloadItem)? {
+    ///
+    /// A queued row whose last owner was another process that still holds a live lease on it (it was cancelled and
+    /// queued again while that process's transfer may still be writing the file) is not taken before the lease ends.
+    ///
+    /// - Throws: ``DownloadLeaseHeld`` in that case, saying when the lease ends.
+    func claim(
+        id: Int64,
+        owner: String,
+        until: Date,
+        now: Date = Date()
+    ) async throws -> (before: DownloadItem, after: DownloadItem)? {
         try await writer.write { db in
             guard let before = try DownloadItem.fetchOne(db, key: id) else { return nil }
             guard before.state == .queued else { return (before, before) }
+            let lease = try Row.fetchOne(db, sql: "SELECT owner, leaseUntil FROM downloads_item WHERE id = ?", arguments: [id])
+            if let holder: String = lease?["owner"], holder != owner, let end: Double = lease?["leaseUntil"],
+                end > now.timeIntervalSince1970
+            {
+                throw DownloadLeaseHeld(until: Date(timeIntervalSince1970: end))
+            }
             var after = before
             after.state = .downloading
             after.failure = nil
@@ -202,4 +227,10 @@ public struct DownloadStore: Sendable {
         WHERE state = 'downloading' AND (leaseUntil IS NULL OR leaseUntil < ?)
         ORDER BY id
         """
+}
+
+/// A queued download another process still holds a live lease on: it is not started before `until`.
+public struct DownloadLeaseHeld: Error, Sendable, Equatable {
+    /// When the lease ends.
+    public var until: Date
 }

@@ -206,6 +206,49 @@ struct DownloadLeaseTests {
         }
     }
 
+    @Test("Cancel and Retry in another process wait for the owner's lease: never two transfers writing one file")
+    func retryWaitsForTheLease() async throws {
+        try await Self.with { folder, server in
+            let cli = try Self.engine(folder)
+            let item = try await cli.start(server.url("/drip?chunks=100&delay=50&size=100"))
+            let id = try #require(item.id)
+            let host = try Self.engine(folder)
+            try await host.resumeInterrupted()
+            try await Task.sleep(for: .milliseconds(200))
+            // A person cancels the CLI's download from the host's page and retries it at once, while the CLI's
+            // transfer is still running and its lease is live.
+            try await host.cancel(id: id)
+            let retried = try await host.retry(id: id)
+            #expect(retried.state == .queued)
+            #expect(try await host.store.find(id: id)?.state == .queued, "taken while another process held its lease")
+            #expect(server.requests.filter { $0.hasPrefix("/drip") }.count == 1)
+            // Once the CLI's transfer has stopped and its lease ended, the download runs again, once, to the end.
+            #expect(try await Self.eventually(20) { try await host.store.find(id: id)?.state == .completed })
+            #expect(server.requests.filter { $0.hasPrefix("/drip") }.count == 2, "\(server.requests)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: host.filePath(for: id)))
+            #expect(bytes == Data(repeating: UInt8(ascii: "d"), count: 10_000))
+            await host.shutdown()
+            await cli.shutdown()
+        }
+    }
+
+    @Test("a download its owner finished can be retried elsewhere at once: the end gives the lease up")
+    func finishedGivesUpTheLease() async throws {
+        try await Self.with { folder, server in
+            let cli = try Self.engine(folder)
+            let id = try #require(try await cli.start(server.url("/ranged?size=500")).id)
+            #expect(await cli.waitUntilFinished(id: id)?.state == .completed)
+            let host = try Self.engine(folder)
+            try await host.retry(id: id)
+            // Started by the Retry itself, not held back until the finished transfer's lease would have run out.
+            #expect(try await host.store.find(id: id)?.state != .queued)
+            #expect(await host.waitUntilFinished(id: id)?.state == .completed)
+            #expect(server.requests.filter { $0.hasPrefix("/ranged") }.count == 2)
+            await host.shutdown()
+            await cli.shutdown()
+        }
+    }
+
     @Test("downloads.v2 keeps every row and the identifiers already given out")
     func migration() async throws {
         let queue = try DatabaseQueue()
