@@ -13,6 +13,7 @@ public func withTestShell<Value: Sendable>(
     setup: TestingSetup = .router,
     heartbeat: Duration = .seconds(15),
     featureSettings: [String: FeatureSettings] = [:],
+    access: AccessPolicy = AccessPolicy(token: nil),
     _ test: @Sendable (WebTestSession, TestShellParts) async throws -> Value
 ) async throws -> Value {
     let directory = try TemporaryDirectory()
@@ -29,7 +30,8 @@ public func withTestShell<Value: Sendable>(
             logger: logger,
             liveEventHeartbeat: heartbeat,
             desktopNotifications: false,
-            featureSettings: featureSettings
+            featureSettings: featureSettings,
+            access: access
         )
     )
     return try await app.test(setup) { client in

@@ -60,6 +60,8 @@ struct Shell {
         // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: SecurityHeadersMiddleware())
+        // Before anything that answers with the host's data, the error pages (their navigation counts the inbox) too.
+        router.add(middleware: AccessMiddleware(policy: configuration.access))
         router.add(middleware: ErrorPageMiddleware(pages: pages))
         router.add(middleware: assets)
         router.add(middleware: CSRFMiddleware())

@@ -21,6 +21,8 @@ public struct ShellConfiguration: Sendable {
     public var desktopNotifications: Bool
     /// The values the operator gave each feature's options, by feature id.
     public var featureSettings: [String: FeatureSettings]
+    /// Who may use the host: loopback names only by default; a token when listening beyond loopback.
+    public var access: AccessPolicy
     /// Called once the server listens, with the port it got (useful with port 0).
     public var onServerRunning: @Sendable (_ port: Int) async -> Void
 
@@ -34,6 +36,7 @@ public struct ShellConfiguration: Sendable {
         liveEventHeartbeat: Duration = .seconds(15),
         desktopNotifications: Bool = true,
         featureSettings: [String: FeatureSettings] = [:],
+        access: AccessPolicy = AccessPolicy(token: nil),
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) {
         self.host = host
@@ -44,6 +47,7 @@ public struct ShellConfiguration: Sendable {
         self.liveEventHeartbeat = liveEventHeartbeat
         self.desktopNotifications = desktopNotifications
         self.featureSettings = featureSettings
+        self.access = access
         self.onServerRunning = onServerRunning
     }
 }

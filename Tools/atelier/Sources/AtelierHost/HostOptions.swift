@@ -11,7 +11,10 @@ struct HostOptions: ParsableArguments {
     @Option(help: "Comma-separated feature ids to enable (default: all). See `atelier features`.")
     var features: String?
 
-    @Option(help: "A JSON config file with any of: features, host, port, dataDir (default: $XDG_CONFIG_HOME/atelier/config.json).")
+    @Option(
+        help:
+            "A JSON config file with any of: features, host, port, dataDir, accessToken (default: $XDG_CONFIG_HOME/atelier/config.json)."
+    )
     var config: String?
 
     /// The config file's contents, or an empty config when there is none.
@@ -48,6 +51,9 @@ struct HostConfigFile: Decodable, Equatable {
     var host: String?
     var port: Int?
     var dataDir: String?
+    /// The access token every browser must give (required of every request when set; made up at each start when the
+    /// host listens beyond loopback and none is set).
+    var accessToken: String?
     /// Feature options by feature id, then option name; numbers and booleans are kept as their JSON text.
     var featureOptions: [String: [String: String]] = [:]
 
@@ -56,17 +62,19 @@ struct HostConfigFile: Decodable, Equatable {
         host: String? = nil,
         port: Int? = nil,
         dataDir: String? = nil,
+        accessToken: String? = nil,
         featureOptions: [String: [String: String]] = [:]
     ) {
         self.features = features
         self.host = host
         self.port = port
         self.dataDir = dataDir
+        self.accessToken = accessToken
         self.featureOptions = featureOptions
     }
 
     private enum CodingKeys: String, CodingKey {
-        case features, host, port, dataDir
+        case features, host, port, dataDir, accessToken
     }
 
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -80,10 +88,17 @@ struct HostConfigFile: Decodable, Equatable {
         do {
             var config = try JSONDecoder().decode(HostConfigFile.self, from: data)
             config.featureOptions = try FeatureConfigFile.options(in: data).mapValues(\.values)
+            if let token = config.accessToken, !AccessPolicy.isUsableToken(token) {
+                throw CommandFailure(
+                    "The accessToken in \(path) must be 16 to 256 letters, digits, '-', '_', '.' or '~'."
+                )
+            }
             return config
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
             throw CommandFailure(
-                "The config file \(path) is not valid JSON with keys features, host, port, dataDir, and an object of options for each feature that has any."
+                "The config file \(path) is not valid JSON with keys features, host, port, dataDir, accessToken, and an object of options for each feature that has any."
             )
         }
     }

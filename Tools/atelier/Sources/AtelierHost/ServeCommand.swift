@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
         let featureSettings = try FeatureArguments.settings(featureArguments, config: config, features: Registry.features.all)
         let host = self.host ?? config.host ?? "127.0.0.1"
         let port = self.port ?? config.port ?? 8080
+        let access = AccessPolicy.forListening(on: host, configuredToken: config.accessToken)
         var logger = Logger(label: "atelier")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
 
@@ -41,9 +42,13 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory: options.directory(config: config),
             logger: logger,
             featureSettings: featureSettings,
+            access: access,
             onServerRunning: { port in
-                let line = "Atelier is running at http://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
+                var lines = "Atelier is running at http://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
+                if let token = access.token {
+                    lines += Self.tokenAdvice(host: host, port: port, token: token, configured: config.accessToken != nil)
+                }
+                FileHandle.standardOutput.write(Data(lines.utf8))
             }
         )
         do {
@@ -56,5 +61,19 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
             throw CommandFailure("The address \(host) is not available on this machine. Try --host 127.0.0.1.")
         }
+    }
+
+    /// What the operator needs to open a host that asks for its token.
+    static func tokenAdvice(host: String, port: Int, token: String, configured: Bool) -> String {
+        let reachable = AccessPolicy.isLoopbackAddress(host) ? "" : "It can be reached from the network, so e"
+        var text = reachable.isEmpty ? "E" : reachable
+        // A wildcard address is no address to open: name the machine instead.
+        let name = ["0.0.0.0", "::", "[::]"].contains(host) ? ProcessInfo.processInfo.hostName : host
+        let shown = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
+        text += "very browser must give its access token once. Open:\n  http://\(shown):\(port)/?token=\(token)\n"
+        if !configured {
+            text += "The token is new at each start; set \"accessToken\" in the config file to keep one.\n"
+        }
+        return text
     }
 }
