@@ -44,6 +44,8 @@ public struct DownloadCommand: AsyncParsableCommand {
             bus: NotificationBus(),
             directory: DownloadFiles.directory(forDatabaseAt: database.path),
             settings: settings,
+            // Other downloads in the queue (the host's) are the host's to run.
+            onlyOwnDownloads: true,
             logger: logger
         )
         var ids: [Int64] = []

@@ -29,6 +29,11 @@ public actor DownloadEngine {
     public nonisolated let directory: String
     /// The limits downloads run under.
     public nonisolated let settings: DownloadSettings
+    /// Whether this engine runs only the downloads started (or retried) through it, leaving the rest of the queue to
+    /// the host: what a CLI command that exits when its own downloads end wants.
+    public nonisolated let onlyOwnDownloads: Bool
+    /// The downloads started or retried through this engine.
+    private var startedHere: Set<Int64> = []
     private let bus: NotificationBus
     private let logger: Logger
     private var client: HTTPClient?
@@ -58,6 +63,7 @@ public actor DownloadEngine {
         bus: NotificationBus,
         directory: String,
         settings: DownloadSettings = DownloadSettings(),
+        onlyOwnDownloads: Bool = false,
         logger: Logger = Logger(label: "downloads")
     ) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -65,6 +71,7 @@ public actor DownloadEngine {
         self.bus = bus
         self.directory = directory
         self.settings = settings
+        self.onlyOwnDownloads = onlyOwnDownloads
         self.logger = logger
     }
 
@@ -77,6 +84,7 @@ public actor DownloadEngine {
     public func start(_ text: String) async throws -> DownloadItem {
         let url = try DownloadURLValidation.validate(text).get()
         let item = try await store.insert(url: url.absoluteString)
+        if let id = item.id { startedHere.insert(id) }
         DownloadNotifications.postChanged(item, on: bus)
         await scheduled()
         return try await store.find(id: item.id ?? 0) ?? item
@@ -122,6 +130,7 @@ public actor DownloadEngine {
         guard let (_, item) = change else { throw DownloadError.notFound(id: id) }
         // A cancelled transfer may still be stopping: its end keeps the row queued (it reads the stored row).
         cancelRequested.remove(id)
+        startedHere.insert(id)
         DownloadNotifications.postChanged(item, on: bus)
         await scheduled()
         return item
@@ -271,7 +280,7 @@ public actor DownloadEngine {
             return
         }
         for item in queued where running.count < settings.maxConcurrentDownloads && !isShutDown {
-            guard let id = item.id, running[id] == nil else { continue }
+            guard let id = item.id, running[id] == nil, !onlyOwnDownloads || startedHere.contains(id) else { continue }
             let host = item.host
             let fromHost = running.values.filter { $0.host == host }.count
             guard fromHost < settings.maxDownloadsPerServer else { continue }
@@ -399,7 +408,8 @@ public actor DownloadEngine {
     private func httpClient() -> HTTPClient {
         if let client { return client }
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
+            // The transfer follows redirects itself, checking each hop's address when it must.
+            redirectConfiguration: .disallow,
             timeout: .init(
                 connect: .nanoseconds(settings.connectTimeout.nanoseconds),
                 read: .nanoseconds(settings.stallTimeout.nanoseconds)

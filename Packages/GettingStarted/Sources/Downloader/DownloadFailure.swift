@@ -40,6 +40,7 @@ enum DownloadFailure {
             }
         }
         if let error = error as? DownloadFileError { return error.description }
+        if let error = error as? DownloadAddressRefused { return error.description }
         let text = String(describing: error)
         let lowered = text.lowercased()
         if lowered.contains("connection refused") || lowered.contains("econnrefused") {

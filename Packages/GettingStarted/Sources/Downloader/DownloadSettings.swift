@@ -19,6 +19,12 @@ public struct DownloadSettings: Sendable, Equatable {
     public var leaseDuration: Duration
     /// How often a process renews the leases of its downloads and looks for lapsed ones.
     public var leaseRenewal: Duration
+    /// Whether downloads may only reach public addresses (see ``DownloadAddressCheck``): set for a host anyone on the
+    /// network can use.
+    public var publicAddressesOnly: Bool
+    /// Servers downloads may reach even when ``publicAddressesOnly`` is set: host names or addresses, as written in
+    /// the download's address.
+    public var allowedPrivateHosts: Set<String> = []
 
     /// The defaults: 4 at once, 2 per server, 50 MB, 10 s to connect, 30 s of silence, 10 redirects, 4 updates a
     /// second, a 3 s lease renewed every second.
@@ -31,7 +37,8 @@ public struct DownloadSettings: Sendable, Equatable {
         maxRedirects: Int = 10,
         progressInterval: Duration = .milliseconds(250),
         leaseDuration: Duration = .seconds(3),
-        leaseRenewal: Duration = .seconds(1)
+        leaseRenewal: Duration = .seconds(1),
+        publicAddressesOnly: Bool = false
     ) {
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.maxDownloadsPerServer = max(1, maxDownloadsPerServer)
@@ -42,6 +49,7 @@ public struct DownloadSettings: Sendable, Equatable {
         self.progressInterval = progressInterval
         self.leaseDuration = leaseDuration
         self.leaseRenewal = min(leaseRenewal, leaseDuration)
+        self.publicAddressesOnly = publicAddressesOnly
     }
 
     /// The defaults, with the size cap and concurrency taken from `ATELIER_DOWNLOADS_MAX_MB` and

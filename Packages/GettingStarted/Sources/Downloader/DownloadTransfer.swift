@@ -3,7 +3,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Moves one download's bytes from the server to its file: follows redirects, resumes with `Range` when part of
+/// Moves one download's bytes from the server to its file: follows redirects (itself, so that with
+/// ``DownloadSettings/publicAddressesOnly`` every hop's server is checked), resumes with `Range` when part of
 /// the file is already on disk, enforces the size cap, and reports progress at most every
 /// ``DownloadSettings/progressInterval``.
 struct DownloadTransfer: Sendable {
@@ -35,6 +36,34 @@ struct DownloadTransfer: Sendable {
         return (.failed("The server did not honour a resume, and the download could not start over."), item)
     }
 
+    /// Sends `request`, following up to ``DownloadSettings/maxRedirects`` redirects (a loop is refused); gives the
+    /// final response and its address.
+    private func execute(_ first: HTTPClientRequest) async throws -> (HTTPClientResponse, String) {
+        var request = first
+        var visited: Set<String> = [first.url]
+        while true {
+            if settings.publicAddressesOnly, let url = URL(string: request.url),
+                !settings.allowedPrivateHosts.contains(url.host(percentEncoded: false)?.lowercased() ?? "")
+            {
+                try await DownloadAddressCheck.requirePublic(url)
+            }
+            let response = try await client.execute(request, deadline: .distantFuture)
+            guard [301, 302, 303, 307, 308].contains(response.status.code),
+                let location = response.headers.first(name: "Location"),
+                let base = URL(string: request.url),
+                let next = URL(string: location, relativeTo: base)?.absoluteURL,
+                ["http", "https"].contains(next.scheme?.lowercased() ?? "")
+            else {
+                return (response, request.url)
+            }
+            // The redirect's own body is not wanted.
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            guard visited.insert(next.absoluteString).inserted else { throw HTTPClientError.redirectCycleDetected }
+            guard visited.count <= settings.maxRedirects + 1 else { throw HTTPClientError.redirectLimitReached }
+            request.url = next.absoluteString
+        }
+    }
+
     private enum Step {
         case done(DownloadOutcome)
         case restart
@@ -48,8 +77,8 @@ struct DownloadTransfer: Sendable {
             request.headers.add(name: "Range", value: "bytes=\(offset)-")
             if let validator = item.validator { request.headers.add(name: "If-Range", value: validator) }
         }
-        let response = try await client.execute(request, deadline: .distantFuture)
-        item.finalURL = response.url?.absoluteString ?? item.finalURL
+        let (response, finalURL) = try await execute(request)
+        item.finalURL = finalURL
         let append: Bool
         var total: Int64?
         switch response.status.code {

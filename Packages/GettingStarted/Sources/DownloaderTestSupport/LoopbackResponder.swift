@@ -46,6 +46,8 @@ struct LoopbackResponder {
         case "/redirect":
             let hops = query["hops"] ?? 1
             try await redirect(to: hops > 1 ? "/redirect?hops=\(hops - 1)" : "/page.html")
+        case "/redirect-to":
+            try await redirect(to: components?.queryItems?.first { $0.name == "location" }?.value ?? "/")
         case "/loop":
             try await redirect(to: "/loop")
         case "/status":

@@ -9,6 +9,15 @@ public struct DownloaderFeature: WebFeature {
     public let descriptor = FeatureDescriptor.downloads
     public var commands: [any ParsableCommand.Type] { [DownloadCommand.self] }
     public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+    public var options: [FeatureOption] {
+        [
+            FeatureOption(
+                "allow-private-addresses",
+                help: "When the host listens beyond loopback, downloads reach only public addresses unless this is yes "
+                    + "(any address) or a comma-separated list of the private hosts allowed."
+            )
+        ]
+    }
 
     /// The limits downloads run under.
     public let settings: DownloadSettings
@@ -22,6 +31,13 @@ public struct DownloaderFeature: WebFeature {
     /// One engine per host, shared by the background service and the pages.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let feature = context.feature
+        var settings = settings
+        // A stranger on the network must not make the host fetch its own or its network's pages for them to read.
+        let allowed = (feature.settings["allow-private-addresses"] ?? "").lowercased()
+        settings.publicAddressesOnly = feature.reachableFromNetwork && !["yes", "true"].contains(allowed)
+        settings.allowedPrivateHosts = Set(
+            allowed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        )
         let engine = try DownloadEngine(
             writer: feature.database,
             bus: feature.bus,

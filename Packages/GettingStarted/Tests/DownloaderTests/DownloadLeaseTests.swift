@@ -26,14 +26,21 @@ struct DownloadLeaseTests {
     static func engine(
         _ folder: TemporaryDirectory,
         bus: NotificationBus = NotificationBus(),
-        settings: DownloadSettings = Self.settings
+        settings: DownloadSettings = Self.settings,
+        onlyOwnDownloads: Bool = false
     ) throws -> DownloadEngine {
         let pool = try FeatureDatabase.open(
             named: DownloadIdentity.id,
             in: folder.dataDirectory,
             migrations: DownloadMigrations.feature
         )
-        return try DownloadEngine(writer: pool, bus: bus, directory: folder.path + "/files", settings: settings)
+        return try DownloadEngine(
+            writer: pool,
+            bus: bus,
+            directory: folder.path + "/files",
+            settings: settings,
+            onlyOwnDownloads: onlyOwnDownloads
+        )
     }
 
     static func with(_ test: @Sendable (TemporaryDirectory, LoopbackHTTPServer) async throws -> Void) async throws {
@@ -217,7 +224,7 @@ struct DownloadLeaseTests {
         longer.leaseDuration = .seconds(3)
         let settings = longer
         try await Self.with { folder, server in
-            let cli = try Self.engine(folder, settings: settings)
+            let cli = try Self.engine(folder, settings: settings, onlyOwnDownloads: true)
             let item = try await cli.start(server.url("/drip?chunks=100&delay=50&size=100"))
             let id = try #require(item.id)
             let host = try Self.engine(folder, settings: settings)
@@ -228,13 +235,12 @@ struct DownloadLeaseTests {
             try await host.cancel(id: id)
             let retried = try await host.retry(id: id)
             #expect(retried.state == .queued)
-            // The Retry's own scheduling pass has run: the host did not take the row. (The CLI may run it again
-            // itself once its own transfer has stopped: one writer either way.)
+            // The Retry's own scheduling pass has run: the host did not take the row.
             let owner = try await host.store.writer.read { db in
                 try String.fetchOne(db, sql: "SELECT owner FROM downloads_item WHERE id = ?", arguments: [id])
             }
             #expect(owner != host.owner, "taken while another process held its lease")
-            // Once the CLI's transfer has stopped and its lease ended, the download runs again, once, to the end.
+            // Once the CLI's transfer has stopped and its lease ended, the host runs the download again, once, to the end.
             #expect(try await Self.eventually(20) { try await host.store.find(id: id)?.state == .completed })
             #expect(server.requests.filter { $0.hasPrefix("/drip") }.count == 2, "\(server.requests)")
             let bytes = try Data(contentsOf: URL(fileURLWithPath: host.filePath(for: id)))
@@ -250,6 +256,8 @@ struct DownloadLeaseTests {
             let cli = try Self.engine(folder)
             let id = try #require(try await cli.start(server.url("/ranged?size=500")).id)
             #expect(await cli.waitUntilFinished(id: id)?.state == .completed)
+            // The CLI command exits once its download ends (so it cannot take up the Retry itself).
+            await cli.shutdown()
             let host = try Self.engine(folder)
             try await host.retry(id: id)
             // Started by the Retry itself, not held back until the finished transfer's lease would have run out.
@@ -257,7 +265,31 @@ struct DownloadLeaseTests {
             #expect(await host.waitUntilFinished(id: id)?.state == .completed)
             #expect(server.requests.filter { $0.hasPrefix("/ranged") }.count == 2)
             await host.shutdown()
+        }
+    }
+
+    @Test("a CLI download runs only its own downloads, leaving the rest of the queue to the host")
+    func cliRunsItsOwn() async throws {
+        try await Self.with { folder, server in
+            let host = try Self.engine(folder)
+            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO downloads_item (url, state, receivedBytes, createdAt, updatedAt)
+                        VALUES (?, 'queued', 0, '2026-11-24 06:00:00.000', '2026-11-24 06:00:00.000')
+                        """,
+                    arguments: [server.url("/ranged?size=100")]
+                )
+            }
+            try pool.close()
+            let cli = try Self.engine(folder, onlyOwnDownloads: true)
+            let own = try #require(try await cli.start(server.url("/ranged?size=200")).id)
+            #expect(await cli.waitUntilFinished(id: own)?.state == .completed)
+            #expect(try await host.store.find(id: 1)?.state == .queued)
+            #expect(server.requests == ["/ranged?size=200 range=-"])
             await cli.shutdown()
+            await host.shutdown()
         }
     }
 

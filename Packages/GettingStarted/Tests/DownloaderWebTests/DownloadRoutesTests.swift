@@ -3,6 +3,7 @@ import DownloaderTestSupport
 import DownloaderWeb
 import Foundation
 import HummingbirdTesting
+import Kernel
 import KernelTestSupport
 import Testing
 
@@ -165,5 +166,31 @@ struct DownloadViewerSizeTests {
             #expect(small.text.contains("Loopback Page"))
             #expect(!small.text.contains("outline-note") && !small.text.contains("text-note"))
         }
+    }
+}
+
+@Suite("Downloads on a host reachable from the network")
+struct ExposedDownloadTests {
+    @Test("a host listening beyond loopback refuses to download from this machine, unless its option allows it")
+    func exposed() async throws {
+        let server = try await LoopbackHTTPServer()
+        let url = server.url("/page.html")
+        try await withTestShell(features: [DownloaderFeature(settings: DownloadRoutesTests.settings)], host: "0.0.0.0") {
+            session,
+            _ in
+            let id = try await DownloadRoutesTests.start(session, url)
+            let rows = try await DownloadRoutesTests.waitFor("failed", id: id, session)
+            #expect(rows.contains("an address on this machine or a private network"))
+        }
+        #expect(server.requests.isEmpty)
+        try await withTestShell(
+            features: [DownloaderFeature(settings: DownloadRoutesTests.settings)],
+            featureSettings: ["downloads": FeatureSettings(["allow-private-addresses": "yes"])],
+            host: "0.0.0.0"
+        ) { session, _ in
+            let id = try await DownloadRoutesTests.start(session, url)
+            _ = try await DownloadRoutesTests.waitFor("completed", id: id, session)
+        }
+        await server.stop()
     }
 }

@@ -19,6 +19,9 @@ public struct FeatureContext: Sendable {
     public let logger: Logger
     /// The values the operator gave the feature's options.
     public let settings: FeatureSettings
+    /// Whether the host listens beyond this machine, so that strangers may use it (anything a feature fetches for a
+    /// user must then stay off this machine and its private network).
+    public let reachableFromNetwork: Bool
 
     /// A context for the feature `featureID`.
     public init(
@@ -28,7 +31,8 @@ public struct FeatureContext: Sendable {
         bus: NotificationBus,
         notices: NoticeCenter,
         logger: Logger,
-        settings: FeatureSettings = FeatureSettings()
+        settings: FeatureSettings = FeatureSettings(),
+        reachableFromNetwork: Bool = false
     ) {
         self.featureID = featureID
         self.database = database
@@ -37,5 +41,6 @@ public struct FeatureContext: Sendable {
         self.notices = notices
         self.logger = logger
         self.settings = settings
+        self.reachableFromNetwork = reachableFromNetwork
     }
 }

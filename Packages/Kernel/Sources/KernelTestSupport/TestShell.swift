@@ -7,13 +7,15 @@ import KernelWeb
 import Logging
 
 /// Runs `test` against the real web shell built from `features` (the same `buildApplication` the host calls),
-/// on a fresh temporary data directory that is removed afterwards.
+/// on a fresh temporary data directory that is removed afterwards. `host` is the address the shell believes it listens
+/// on (a test always listens on loopback): `0.0.0.0` builds it as a host reachable from the network.
 public func withTestShell<Value: Sendable>(
     features: [any WebFeature],
     setup: TestingSetup = .router,
     heartbeat: Duration = .seconds(15),
     featureSettings: [String: FeatureSettings] = [:],
     access: AccessPolicy = AccessPolicy(token: nil),
+    host: String = "127.0.0.1",
     _ test: @Sendable (WebTestSession, TestShellParts) async throws -> Value
 ) async throws -> Value {
     let directory = try TemporaryDirectory()
@@ -24,6 +26,7 @@ public func withTestShell<Value: Sendable>(
     let app = try await buildApplication(
         features: features,
         configuration: ShellConfiguration(
+            host: host,
             port: 0,
             dataDirectory: directory.dataDirectory,
             bus: bus,

@@ -82,7 +82,8 @@ struct Shell {
                 bus: bus,
                 notices: notices,
                 logger: featureLogger,
-                settings: configuration.featureSettings[feature.id] ?? FeatureSettings()
+                settings: configuration.featureSettings[feature.id] ?? FeatureSettings(),
+                reachableFromNetwork: !AccessPolicy.isLoopbackAddress(configuration.host)
             )
             let runtime = try await feature.makeRuntime(WebContext(feature: context, pages: pages.scoped(to: feature.id)))
             services += runtime.services

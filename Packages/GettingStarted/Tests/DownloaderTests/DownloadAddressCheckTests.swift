@@ -1,0 +1,76 @@
+import DownloaderTestSupport
+import Foundation
+import Testing
+
+@testable import Downloader
+
+@Suite("Downloads for a host on the network: public addresses only, in every spelling, on every hop")
+struct DownloadAddressCheckTests {
+    @Test("loopback, private, link-local and reserved addresses are not public; internet addresses are")
+    func addresses() {
+        for address in [
+            "127.0.0.1", "127.255.0.9", "0.0.0.0", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1",
+            "169.254.169.254", "100.64.0.1", "224.0.0.1", "255.255.255.255", "198.18.0.1", "::1", "::",
+            "::ffff:127.0.0.1", "::ffff:10.0.0.1", "fe80::1", "fe80::1%eth0", "fc00::1", "fd12:3456::1", "ff02::1",
+            "64:ff9b::7f00:1", "2002:7f00:1::", "2001:db8::1", "not an address",
+        ] {
+            #expect(!DownloadAddressCheck.isPublic(address), "\(address)")
+        }
+        for address in ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "2a00:1450::1", "::ffff:8.8.8.8"] {
+            #expect(DownloadAddressCheck.isPublic(address), "\(address)")
+        }
+    }
+
+    @Test("every spelling of loopback is caught once resolved: decimal, hex, octal, short, IPv6-mapped, 0.0.0.0, localhost")
+    func spellings() async throws {
+        for text in [
+            "http://127.0.0.1/", "http://2130706433/", "http://0x7f000001/", "http://0x7f.1/", "http://017700000001/",
+            "http://0177.0.0.1/", "http://127.1/", "http://0.0.0.0:8080/", "http://0/", "http://localhost/",
+            "http://LOCALHOST./", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/",
+            "http://169.254.169.254/latest/meta-data/",
+        ] {
+            let url = try #require(URL(string: text))
+            await #expect(throws: DownloadAddressRefused.self, "\(text)") { try await DownloadAddressCheck.requirePublic(url) }
+        }
+    }
+
+    @Test("the refusal says why, in words")
+    func message() {
+        let refused = DownloadAddressRefused(host: "rebound.example", address: "127.0.0.1")
+        #expect(
+            refused.description
+                == "rebound.example resolves to 127.0.0.1, an address on this machine or a private network. This Atelier can be reached from the network, so it downloads only from public addresses."
+        )
+    }
+
+    @Test("with public addresses only, a loopback download fails with the reason and the server sees no request")
+    func refusedDownload() async throws {
+        var settings = EngineHarness.settings
+        settings.publicAddressesOnly = true
+        try await EngineHarness.with(settings: settings) { harness in
+            let item = try await harness.download("/page.html")
+            #expect(item.state == .failed)
+            #expect(item.failure?.contains("an address on this machine or a private network") == true)
+            #expect(harness.server.requests.isEmpty)
+        }
+    }
+
+    @Test("a redirect to loopback from an allowed server is refused before it is followed")
+    func refusedRedirect() async throws {
+        var settings = EngineHarness.settings
+        settings.publicAddressesOnly = true
+        // The first server stands for a public one: allowed by name.
+        settings.allowedPrivateHosts = ["127.0.0.1"]
+        try await EngineHarness.with(settings: settings) { harness in
+            let port = try #require(URL(string: harness.server.url("/"))?.port)
+            let target = "http://localhost:\(port)/page.html"
+            let item = try await harness.download("/redirect-to?location=\(target)")
+            #expect(item.state == .failed)
+            #expect(item.failure?.hasPrefix("localhost resolves to") == true, "\(item.failure ?? "")")
+            #expect(harness.server.requests.count == 1, "only the redirecting request: \(harness.server.requests)")
+            // Relative redirects on the allowed server are followed.
+            let allowed = try await harness.download("/redirect?hops=3")
+            #expect(allowed.state == .completed)
+        }
+    }
+}
