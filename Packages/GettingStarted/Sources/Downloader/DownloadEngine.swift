@@ -66,7 +66,11 @@ public actor DownloadEngine {
         onlyOwnDownloads: Bool = false,
         logger: Logger = Logger(label: "downloads")
     ) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         self.store = DownloadStore(writer: writer)
         self.bus = bus
         self.directory = directory

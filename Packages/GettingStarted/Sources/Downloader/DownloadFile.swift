@@ -17,7 +17,7 @@ final class DownloadFile {
     init(path: String, append: Bool) throws(DownloadFileError) {
         self.path = path
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
-        let descriptor = open(path, flags, 0o644)
+        let descriptor = open(path, flags, 0o600)
         guard descriptor >= 0 else { throw DownloadFileError(path: path, code: errno) }
         self.descriptor = descriptor
     }

@@ -105,15 +105,17 @@ public struct DownloadStore: Sendable {
         }
     }
 
-    /// Saves the progress of running download `id`, if `owner` still owns it (nothing otherwise).
+    /// Saves the progress of running download `id`, if `owner` still owns it (nothing otherwise): the byte counts,
+    /// and with them the server's validator (ETag or Last-Modified), final address and type, so a resume after a
+    /// kill asks for the rest of the same version (`If-Range`) and never splices two.
     func saveProgress(of item: DownloadItem, id: Int64, owner: String) async throws {
         try await writer.write { db in
             try db.execute(
                 sql: """
-                    UPDATE downloads_item SET receivedBytes = ?, totalBytes = ?
+                    UPDATE downloads_item SET receivedBytes = ?, totalBytes = ?, validator = ?, finalURL = ?, contentType = ?
                     WHERE id = ? AND state = 'downloading' AND owner = ?
                     """,
-                arguments: [item.receivedBytes, item.totalBytes, id, owner]
+                arguments: [item.receivedBytes, item.totalBytes, item.validator, item.finalURL, item.contentType, id, owner]
             )
         }
     }

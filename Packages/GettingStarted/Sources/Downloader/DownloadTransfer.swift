@@ -116,6 +116,9 @@ struct DownloadTransfer: Sendable {
             try file.append(chunk)
             item.receivedBytes += Int64(chunk.readableBytes)
             if item.receivedBytes > settings.maxBytes {
+                // Nothing of a refused file is kept (it could fill the disk, and no resume will want it).
+                DownloadFile.remove(at: path)
+                item.receivedBytes = 0
                 return .done(.failed(DownloadFailure.tooLarge(size: nil, limit: settings.maxBytes)))
             }
             if Task.isCancelled { return .done(.cancelled) }

@@ -74,7 +74,7 @@ struct DownloadEngineTests {
         }
     }
 
-    @Test("a file over the size cap fails with the reason, whether announced or not")
+    @Test("a file over the size cap fails with the reason, whether announced or not, and leaves no partial file")
     func sizeCap() async throws {
         try await EngineHarness.with { harness in
             let announced = try await harness.download("/bytes?size=3000000")
@@ -83,6 +83,11 @@ struct DownloadEngineTests {
             let unannounced = try await harness.download("/drip-unknown?chunks=30&size=100000&delay=1")
             #expect(unannounced.state == .failed)
             #expect(unannounced.failure == "The file grew past the 2 MB size limit.")
+            // Nothing of it is left on disk, and its file is its owner's alone while it lives.
+            #expect(!FileManager.default.fileExists(atPath: harness.engine.filePath(for: unannounced.id ?? 0)))
+            let kept = try await harness.download("/page.html")
+            let mode = try FileManager.default.attributesOfItem(atPath: harness.engine.filePath(for: kept.id ?? 0))[.posixPermissions]
+            #expect((mode as? Int).map { $0 & 0o777 } == 0o600)
         }
     }
 

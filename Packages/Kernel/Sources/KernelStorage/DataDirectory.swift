@@ -28,7 +28,7 @@ public struct DataDirectory: Sendable, Hashable, CustomStringConvertible {
         (path as NSString).appendingPathComponent("\(name).sqlite")
     }
 
-    /// Creates the folder if needed and proves it is writable, so that a bad location fails at start-up with a
+    /// Creates the folder if needed (readable by its owner only) and proves it is writable, so that a bad location fails at start-up with a
     /// message a person can act on instead of failing later on the first save.
     public func prepare() throws(StorageError) {
         let manager = FileManager.default
@@ -39,7 +39,12 @@ public struct DataDirectory: Sendable, Hashable, CustomStringConvertible {
             }
         } else {
             do {
-                try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+                // Only its owner may look inside: tasks, accounts and downloads are private.
+                try manager.createDirectory(
+                    atPath: path,
+                    withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700]
+                )
             } catch {
                 throw .dataDirectoryUnusable(path: path, reason: "it could not be created (\(Self.reason(error)))")
             }

@@ -1,6 +1,10 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Opens the databases features keep their data in.
 ///
 /// Each feature owns one SQLite file, `<data-dir>/<feature-id>.sqlite`, rather than sharing a single file:
@@ -19,6 +23,9 @@ public enum FeatureDatabase {
         migrations: FeatureMigrations
     ) throws(StorageError) -> DatabasePool {
         let path = directory.databasePath(named: name)
+        // Readable by its owner only; SQLite gives the -wal and -shm files the database file's mode.
+        let created = Glibc.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        if created >= 0 { Glibc.close(created) }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration())
             try migrations.apply(to: pool)

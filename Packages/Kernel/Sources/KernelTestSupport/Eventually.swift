@@ -9,7 +9,7 @@ import Testing
 @discardableResult
 public func eventually(
     _ what: String,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(15),
     interval: Duration = .milliseconds(10),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async throws -> Bool

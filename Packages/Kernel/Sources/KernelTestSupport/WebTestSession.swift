@@ -32,6 +32,12 @@ public final class WebTestSession: Sendable {
         try await send(path, method: .get, headers: headers, body: nil)
     }
 
+    /// HEAD `path`.
+    @discardableResult
+    public func head(_ path: String) async throws -> TestResponse {
+        try await send(path, method: .head, headers: [:], body: nil)
+    }
+
     /// POST a form to `path`, with this session's CSRF token unless `csrf` is false, and any extra `headers`.
     @discardableResult
     public func post(

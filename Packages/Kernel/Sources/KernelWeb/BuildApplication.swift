@@ -18,7 +18,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let shell = try await Shell(features: features, configuration: configuration)
     return Application(
-        router: shell.router,
+        router: HeadResponderBuilder(inner: shell.router),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Atelier"),
         services: shell.services,
         onServerRunning: { channel in await configuration.onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import KernelStorage
 import KernelTestSupport
 import Testing
@@ -27,6 +28,27 @@ struct DataDirectoryTests {
         try directory.prepare()
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("the folder and every database in it are readable by their owner only (0700 and 0600), whatever the umask")
+    func privateModes() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let directory = DataDirectory(path: temp.path + "/data")
+        try directory.prepare()
+        let pool = try FeatureDatabase.open(named: "notes", in: directory, migrations: FeatureMigrations { _ in })
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+        let mode = { (path: String) in
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int).map { $0 & 0o777 }
+        }
+        #expect(mode(directory.path) == 0o700)
+        let file = directory.databasePath(named: "notes")
+        #expect(mode(file) == 0o600)
+        #expect(mode(file + "-wal") == 0o600)
+        #expect(mode(file + "-shm") == 0o600)
+        try pool.close()
     }
 
     @Test("a file in the way fails with a message naming the path and the fix")

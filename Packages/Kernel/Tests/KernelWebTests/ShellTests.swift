@@ -22,6 +22,20 @@ struct ShellTests {
         }
     }
 
+    @Test("HEAD answers every GET route with its status and headers and no body")
+    func head() async throws {
+        try await withTestShell(features: [SampleFeature()], setup: .live) { session, _ in
+            let get = try await session.get("/")
+            let head = try await session.head("/")
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(head.headers[.contentLength] == String(get.body.readableBytes))
+            #expect(try await session.head("/static/app.css").status == .ok)
+            #expect(try await session.head("/no-such-page").status == .notFound)
+        }
+    }
+
     @Test("every page carries a strict Content-Security-Policy that forbids inline script")
     func securityHeaders() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Kernel
 
 /// The `atelier` command: runs the web app, lists features, and carries each feature's own subcommands.
@@ -22,6 +23,8 @@ public struct AtelierCommand: AsyncParsableCommand {
 extension AtelierCommand {
     /// Parses the process's arguments and runs the chosen command, exiting with its status.
     public static func start(_ arguments: [String]? = nil) async {
+        // Everything Atelier creates (databases, downloads, their folders) is its user's alone.
+        umask(0o077)
         do {
             var command = try await asyncParseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
