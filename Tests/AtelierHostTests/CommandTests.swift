@@ -202,4 +202,30 @@ struct CommandTests {
         #expect(try await center.scheduled().map(\.title) == ["Essay due"])
         #expect(try await center.deliverDue().map(\.title) == ["Essay due"])
     }
+
+    @Test("notify refuses a link that would leave the app, and the inbox never shows one")
+    func notifyLinkStaysInTheApp() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        for link in ["//evil.example/x", "/\\evil.example/x", "https://evil.example/", "javascript:alert(1)", "/a b", "tasks"] {
+            let error = await #expect(throws: CommandFailure.self, "\(link)") {
+                try await run(["notify", "Hi", "--link", link, "--data-dir", temp.path])
+            }
+            #expect(error?.message == "--link must be a path inside the app that starts with one /, such as /tasks.")
+        }
+        #expect(Notice.inAppLink("/tasks/12?x=1#top") == "/tasks/12?x=1#top")
+        #expect(Notice.inAppLink("//evil.example") == nil)
+        #expect(Notice.inAppLink("/\\evil.example") == nil)
+        #expect(Notice.inAppLink("/x\u{0}y") == nil)
+        // A notice stored with such a link by anything else is shown without it.
+        try await withTestShell(features: []) { session, parts in
+            let database = try FeatureDatabase.open(named: "kernel", in: parts.directory.dataDirectory, migrations: NoticeCenter.migrations)
+            let center = NoticeCenter(database: database, bus: .init())
+            _ = try await center.schedule(featureID: "cli", title: "Planted", body: "", link: "//evil.example/x", at: .now)
+            _ = try await center.deliverDue()
+            let inbox = try await session.get("/inbox")
+            #expect(inbox.text.contains("Planted"))
+            #expect(!inbox.text.contains("evil.example"))
+        }
+    }
 }

@@ -51,6 +51,16 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
         id = inserted.rowID
     }
 
+    /// `link` if it is a path inside the app (`/tasks`, `/news/12?x=1#top`), nil otherwise: a browser reads `//host/x`
+    /// and `/\host/x` as another site, so neither passes, nor does anything with a backslash, a space or a control
+    /// character.
+    public static func inAppLink(_ link: String) -> String? {
+        guard link.hasPrefix("/"), !link.hasPrefix("//"), link.count <= 2_000,
+            !link.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return link
+    }
+
     /// The title, with "Late: " before it when the notice was delivered late.
     public var displayTitle: String { late ? "Late: \(title)" : title }
 }

@@ -30,12 +30,32 @@ public struct Flash: Codable, Sendable, Equatable {
 
     static let cookieName = "atelier_flash"
 
+    /// The most UTF-8 bytes of a message kept in the cookie: a browser drops a cookie over 4 KB, and a message naming
+    /// a long task need not repeat all of it.
+    static let cookieMessageLimit = 1_000
+
     var cookie: Cookie {
-        let json = (try? JSONEncoder().encode(self)) ?? Data()
+        var kept = self
+        kept.message = Self.shortened(message, toBytes: Self.cookieMessageLimit)
+        let json = (try? JSONEncoder().encode(kept)) ?? Data()
         let value = json.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         return Cookie(name: Self.cookieName, value: value, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// `text` if it fits in `limit` UTF-8 bytes, else its first whole characters that fit with an ellipsis after them.
+    static func shortened(_ text: String, toBytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var result = ""
+        var bytes = 0
+        for character in text {
+            let size = character.utf8.count
+            guard bytes + size <= limit - 3 else { break }
+            result.append(character)
+            bytes += size
+        }
+        return result + "…"
     }
 
     static var clearingCookie: Cookie {

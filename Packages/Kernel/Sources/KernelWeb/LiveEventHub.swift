@@ -7,7 +7,9 @@ import Synchronization
 
 /// Forwards chosen bus notifications to every open page as Server-Sent Events.
 ///
-/// Each connected page is one subscriber with its own unbounded stream. A subscriber is dropped as soon as its
+/// Each connected page is one subscriber with its own stream of at most ``bufferLimit`` chunks waiting to be written:
+/// a page that stops reading (a stalled or hostile client) is dropped when its stream is full, rather than held in
+/// memory without end; a real browser reconnects and reloads what it shows. A subscriber is also dropped as soon as its
 /// connection ends (the next write fails — a heartbeat comment is written every `heartbeat` so that even an idle
 /// disconnect is noticed), so a closed tab costs nothing afterwards. On shutdown every stream is finished, letting
 /// the server close the connections and stop promptly.
@@ -28,6 +30,9 @@ public final class LiveEventHub: Service, Sendable {
         var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
         var finished = false
     }
+
+    /// The most chunks waiting for one page before the page is dropped.
+    public static let bufferLimit = 1_024
 
     private let state = Mutex(State())
     private let bus: NotificationBus
@@ -70,7 +75,10 @@ public final class LiveEventHub: Service, Sendable {
 
     /// Opens a stream for one page. The stream starts with a comment so the browser knows it is connected.
     public func subscribe() -> Subscription {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: String.self,
+            bufferingPolicy: .bufferingOldest(Self.bufferLimit)
+        )
         let id: Int? = state.withLock { state in
             guard !state.finished else { return nil }
             let id = state.nextID
@@ -96,8 +104,10 @@ public final class LiveEventHub: Service, Sendable {
     }
 
     private func broadcast(_ text: String) {
-        let continuations = state.withLock { Array($0.subscribers.values) }
-        for continuation in continuations { continuation.yield(text) }
+        let subscribers = state.withLock { $0.subscribers }
+        for (id, continuation) in subscribers {
+            if case .dropped = continuation.yield(text) { unsubscribe(id) }
+        }
     }
 
     /// Sends heartbeats until shutdown, then ends every stream.

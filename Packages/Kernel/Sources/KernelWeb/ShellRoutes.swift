@@ -83,7 +83,7 @@ struct InboxRow {
     init(_ notice: Notice) {
         title = notice.displayTitle
         body = notice.body
-        link = notice.link.flatMap { $0.hasPrefix("/") ? $0 : nil }
+        link = notice.link.flatMap(Notice.inAppLink)
         let date = notice.deliveredAt ?? notice.deliverAt
         when = DisplayDate.dayAndTime(date)
         whenISO = DisplayDate.iso(date)

@@ -7,27 +7,44 @@ final class HeldSource: Sendable {
     let value = Atomic<Int>(0)
     let reads = Atomic<Int>(0)
     let hold = Atomic<Bool>(false)
-    let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    /// The held read, and whether it was let go before it arrived (then it is not held at all).
+    let held = Mutex<(continuation: CheckedContinuation<Void, Never>?, released: Bool)>((nil, false))
 
     func read() async -> Int {
         let value = self.value.load(ordering: .relaxed)
         reads.add(1, ordering: .relaxed)
         if hold.load(ordering: .relaxed) {
-            await withCheckedContinuation { continuation in held.withLock { $0 = continuation } }
+            await withCheckedContinuation { continuation in
+                let wait = held.withLock { state in
+                    if state.released { return false }
+                    state.continuation = continuation
+                    return true
+                }
+                if !wait { continuation.resume() }
+            }
         }
         return value
     }
 
-    /// Lets the held read return, once it is waiting (gives up after 5 seconds).
+    /// Whether a read is held now.
+    var isHolding: Bool { held.withLock { $0.continuation != nil } }
+
+    /// Lets the held read return, once it is waiting (gives up after 60 seconds, then lets any later read through, so
+    /// that a failing test never hangs).
     func release() async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
-            if let continuation = held.withLock({ $0.take() }) {
+            if let continuation = held.withLock({ $0.continuation.take() }) {
                 continuation.resume()
                 return
             }
             try await Task.sleep(for: .milliseconds(1))
         }
+        let late = held.withLock { state in
+            state.released = true
+            return state.continuation.take()
+        }
+        late?.resume()
         Issue.record("no read was held")
     }
 }
@@ -67,7 +84,7 @@ struct CachedValueTests {
         source.hold.store(true, ordering: .relaxed)
         let cache = CachedValue { await source.read() }
         async let first = cache.value()
-        while source.held.withLock({ $0 == nil }) { await Task.yield() }
+        while !source.isHolding { await Task.yield() }
         // The change commits while the read is under way with the old value.
         source.value.store(7, ordering: .relaxed)
         cache.invalidate()

@@ -4,6 +4,7 @@ import Kernel
 import KernelBus
 import KernelTestSupport
 import KernelWeb
+import Synchronization
 import Testing
 
 @Suite("Live events")
@@ -49,6 +50,35 @@ struct LiveEventTests {
         #expect(hub.subscriberCount == 1)
         hub.finishAll()
         #expect(hub.subscriberCount == 0)
+    }
+
+    @Test("a page that stops reading is dropped once its stream is full; one that reads keeps every event")
+    func slowReader() async throws {
+        let bus = NotificationBus()
+        let hub = LiveEventHub(bus: bus, events: [Ping.self])
+        let stalled = hub.subscribe()
+        let reading = hub.subscribe()
+        let count = Atomic<Int>(0)
+        let received = Task {
+            for await chunk in reading.stream where chunk.hasPrefix("event: a.ping") { count.add(1, ordering: .relaxed) }
+        }
+        // In two halves, waiting for the reading page between them, so it never falls a whole buffer behind.
+        let half = (LiveEventHub.bufferLimit + 10) / 2
+        for _ in 0..<half { bus.post(Ping(toast: nil)) }
+        try await eventually("the reading page has read the first half") { count.load(ordering: .relaxed) == half }
+        for _ in half..<(LiveEventHub.bufferLimit + 10) { bus.post(Ping(toast: nil)) }
+        // The stalled page's stream held "connected" and then filled up: it was dropped, not grown without end.
+        try await eventually("the stalled page is dropped") { hub.subscriberCount == 1 }
+        try await eventually("the reading page has read everything") {
+            count.load(ordering: .relaxed) == LiveEventHub.bufferLimit + 10
+        }
+        var iterator = stalled.stream.makeAsyncIterator()
+        var buffered = 0
+        while await iterator.next() != nil { buffered += 1 }
+        #expect(buffered == LiveEventHub.bufferLimit)
+        hub.finishAll()
+        await received.value
+        #expect(count.load(ordering: .relaxed) == LiveEventHub.bufferLimit + 10)
     }
 
     @Test("a connected browser receives a posted notification, and its disconnect is noticed")

@@ -83,6 +83,19 @@ struct ShellTests {
         }
     }
 
+    @Test("a flash naming something huge keeps its cookie small, shortened at a whole character")
+    func flashCookieSize() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let huge = String(repeating: "é", count: 40_000)
+            let redirect = try await session.post("/sample/echo", form: [("text", huge)])
+            let cookie = try #require(redirect.headers[values: .setCookie].first { $0.hasPrefix("atelier_flash=") })
+            #expect(cookie.utf8.count < 2_000)
+            let next = try await session.follow(redirect)
+            #expect(next.text.contains("Got " + String(repeating: "é", count: 400)))
+            #expect(next.text.contains("é…"))
+        }
+    }
+
     @Test("an unknown address gets a friendly 404 page in the layout")
     func notFound() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in

@@ -1,3 +1,5 @@
+import Kernel
+
 /// What a person submitted for a task, as raw text from a form or a command line, before any checking.
 public struct TaskDraft: Sendable, Hashable, Codable {
     /// The name as typed.
@@ -93,15 +95,19 @@ public enum TaskValidation {
     /// The most characters a task's description may have.
     public static let maxDetailsLength = 2_000
 
+    /// The most UTF-8 bytes a character may take on average (an emoji sequence takes up to about 30): a "character"
+    /// carrying thousands of combining marks counts as one, so the limits hold on bytes too.
+    static let bytesPerCharacter = 32
+
     /// An example day shown in messages about dates.
     static let exampleDay = "2026-11-21"
 
     /// Checks a draft, returning either the cleaned values or a message for every field that was refused.
     ///
-    /// - The name is trimmed of surrounding whitespace, and must then be non-empty and at most
-    ///   ``maxNameLength`` characters.
-    /// - The description keeps its text as typed, less trailing whitespace, and must then be at most
-    ///   ``maxDetailsLength`` characters.
+    /// - The name is trimmed of surrounding whitespace, and must then be non-empty, free of control characters and
+    ///   at most ``maxNameLength`` characters (and 32 times as many UTF-8 bytes).
+    /// - The description keeps its text as typed, less trailing whitespace, and must then hold no control character
+    ///   but line breaks and tabs, and be at most ``maxDetailsLength`` characters (and 32 times as many bytes).
     /// - The day, trimmed, must be a real day written as `yyyy-MM-dd`.
     public static func validate(_ draft: TaskDraft) -> Result<TaskInput, TaskValidationErrors> {
         var messages: [TaskField: String] = [:]
@@ -109,12 +115,16 @@ public enum TaskValidation {
         let name = draft.name.trimmingWhitespace()
         if name.isEmpty {
             messages[.name] = "Give the task a name."
-        } else if name.count > maxNameLength {
+        } else if TextInput.hasControlCharacters(name) {
+            messages[.name] = "The name can’t contain control characters (such as a line break or NUL)."
+        } else if name.count > maxNameLength || name.utf8.count > maxNameLength * bytesPerCharacter {
             messages[.name] = "Keep the name under \(grouped(maxNameLength)) characters (this one has \(grouped(name.count)))."
         }
 
         let details = draft.details.trimmingTrailingWhitespace()
-        if details.count > maxDetailsLength {
+        if details.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0) }) {
+            messages[.details] = "The description can’t contain control characters other than line breaks and tabs."
+        } else if details.count > maxDetailsLength || details.utf8.count > maxDetailsLength * bytesPerCharacter {
             messages[.details] =
                 "Keep the description under \(grouped(maxDetailsLength)) characters (this one has \(grouped(details.count)))."
         }

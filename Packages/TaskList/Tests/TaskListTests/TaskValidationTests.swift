@@ -34,6 +34,36 @@ struct TaskValidationTests {
         #expect(try TaskValidation.input(from: TaskDraft(name: "Pack", details: "   ", day: "2026-11-21")).details == "")
     }
 
+    @Test("refuses control characters in the name (a NUL anywhere, a line break inside), and in the description but line breaks and tabs")
+    func controlCharacters() throws {
+        for name in ["\u{0}abc", "ab\u{0}c", "two\nlines", "bell\u{7}", "esc\u{1B}[31m"] {
+            #expect(
+                try errors(TaskDraft(name: name, details: "", day: "2026-11-21")).messages[.name]?.contains("control characters") == true,
+                "\(name.debugDescription)"
+            )
+        }
+        #expect(
+            try errors(TaskDraft(name: "A", details: "x\u{0}y", day: "2026-11-21")).messages[.details]?.contains("control characters")
+                == true
+        )
+        #expect((try? TaskValidation.input(from: TaskDraft(name: "A", details: "line one\r\n\tline two", day: "2026-11-21"))) != nil)
+    }
+
+    @Test("a single character carrying 150,000 combining marks does not pass the length limit")
+    func combiningMarks() throws {
+        let heavy = "e" + String(repeating: "\u{301}", count: 150_000)
+        #expect(heavy.count == 1)
+        #expect(
+            try errors(TaskDraft(name: heavy, details: "", day: "2026-11-21")).messages[.name]?.hasPrefix(
+                "Keep the name under 200 characters"
+            ) == true
+        )
+        #expect(try errors(TaskDraft(name: "A", details: heavy, day: "2026-11-21")).messages[.details] != nil)
+        #expect(
+            (try? TaskValidation.input(from: TaskDraft(name: String(repeating: "🧑🏽‍🚀", count: 200), details: "", day: "2026-11-21"))) != nil
+        )
+    }
+
     @Test("refuses an empty or blank name", arguments: ["", "   ", "\n\t "])
     func refusesBlankName(name: String) throws {
         let errors = try errors(TaskDraft(name: name, day: "2026-11-21"))

@@ -102,6 +102,22 @@ struct TaskRoutesTests {
         }
     }
 
+    @Test("a NUL in a field, first or inside, on add or edit, is refused in words, not a 500 or a cut name")
+    func nulCharacters() async throws {
+        try await withTasks { session, _ in
+            for name in ["\u{0}abc", "ab\u{0}c"] {
+                let response = try await session.post("/tasks", form: [("name", name), ("day", "2026-01-01")])
+                #expect(response.status == .unprocessableContent)
+                #expect(response.text.contains("The name can’t contain control characters"))
+            }
+            let added = try await session.post("/tasks", form: [("name", "Fine"), ("day", "2026-01-01")])
+            let id = try added.locationID(after: "#task-")
+            let edit = try await session.post("/tasks/\(id)", form: [("name", "Fi\u{0}ne"), ("day", "2026-01-01")])
+            #expect(edit.status == .unprocessableContent)
+            #expect(Self.names(in: try await session.get("/tasks").text).contains("Fine"))
+        }
+    }
+
     @Test("toggling moves a task to the bottom and marks its row done; toggling again brings it back")
     func toggle() async throws {
         try await withTasks { session, _ in

@@ -38,6 +38,9 @@ struct NotifyCommand: AsyncParsableCommand {
             return
         }
         guard let title, !title.isEmpty else { throw CommandFailure("Give the notice a headline.") }
+        if let link, Notice.inAppLink(link) == nil {
+            throw CommandFailure("--link must be a path inside the app that starts with one /, such as /tasks.")
+        }
         let center = NoticeCenter(database: database, bus: NotificationBus())
         let notice = try await center.schedule(
             featureID: "cli",
