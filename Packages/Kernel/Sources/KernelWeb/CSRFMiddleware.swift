@@ -5,7 +5,8 @@ import Hummingbird
 /// Rejects every state-changing request (POST, PUT, PATCH, DELETE) that does not carry this browser's CSRF token,
 /// with 403 Forbidden.
 ///
-/// It uses the double-submit pattern: a random token lives in a `SameSite=Lax`, HttpOnly cookie and is repeated
+/// A post that the browser says came from another origin (`Sec-Fetch-Site`, or `Origin`) is refused first. Then it
+/// uses the double-submit pattern: a random token lives in a `SameSite=Lax`, HttpOnly cookie and is repeated
 /// in each form as a hidden `_csrf` field (or, for scripts, an `X-CSRF-Token` header). Another site can make a
 /// browser send the cookie, but cannot read it to fill in the field.
 public struct CSRFMiddleware: RouterMiddleware {
@@ -33,6 +34,11 @@ public struct CSRFMiddleware: RouterMiddleware {
 
         var request = request
         if Self.isStateChanging(request.method) {
+            // A browser says where a form came from: another site, or another port of this machine (which could have
+            // planted the cookie: cookies do not keep ports apart), is refused whatever token it carries.
+            guard Self.isSameOrigin(request) else {
+                throw HTTPError(.forbidden, message: "This form came from another site, so it was not accepted.")
+            }
             guard let existing, Self.isWellFormed(existing) else {
                 throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
             }
@@ -57,6 +63,17 @@ public struct CSRFMiddleware: RouterMiddleware {
             )
         }
         return response
+    }
+
+    /// Whether the browser's own word on where `request` came from (`Sec-Fetch-Site`, else `Origin`) says this very
+    /// origin, or it says nothing (a script or an old browser: the token alone decides).
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] {
+            return site == "same-origin" || site == "none"
+        }
+        guard let origin = request.headers[HTTPField.Name("Origin")!] else { return true }
+        guard origin != "null", let authority = request.head.authority else { return false }
+        return origin.lowercased() == "http://\(authority.lowercased())" || origin.lowercased() == "https://\(authority.lowercased())"
     }
 
     static func isStateChanging(_ method: HTTPRequest.Method) -> Bool {

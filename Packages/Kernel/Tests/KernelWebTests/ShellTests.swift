@@ -56,6 +56,26 @@ struct ShellTests {
         }
     }
 
+    @Test("a POST the browser says came from another site or port is refused even with the right token")
+    func crossOriginPosts() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+            let origin = HTTPField.Name("Origin")!
+            for headers: HTTPFields in [
+                [fetchSite: "cross-site"], [fetchSite: "same-site"], [origin: "http://evil.example"],
+                [origin: "http://localhost:9999"], [origin: "null"],
+            ] {
+                let refused = try await session.post("/sample/echo", form: [("text", "hi")], headers: headers)
+                #expect(refused.status == .forbidden, "\(headers)")
+                #expect(refused.text.contains("This form came from another site"))
+            }
+            for headers: HTTPFields in [[fetchSite: "same-origin"], [origin: "http://localhost"], [:]] {
+                let accepted = try await session.post("/sample/echo", form: [("text", "hi")], headers: headers)
+                #expect(accepted.status == .seeOther, "\(headers)")
+            }
+        }
+    }
+
     @Test("a POST with a wrong token is refused; with the right one it goes through")
     func csrfWrongAndRight() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
