@@ -5,7 +5,8 @@ struct ContentRange: Equatable {
     /// The full size, when known.
     var total: Int64?
 
-    /// Parses `header`, or returns nil when it is not a byte range.
+    /// Parses `header`, or returns nil when it is not a byte range of a file: counts are digits only, the first byte
+    /// comes no later than the last, and both lie inside the file when its size is given.
     init?(_ header: String) {
         let text = header.trimmingPrefix(while: { $0 == " " })
         guard text.lowercased().hasPrefix("bytes") else { return nil }
@@ -13,15 +14,27 @@ struct ContentRange: Equatable {
         let parts = rest.split(separator: "/", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         let range = parts[0].trimmingPrefix(while: { $0 == " " })
+        var last: Int64?
         if range == "*" {
             start = nil
         } else {
-            guard let dash = range.firstIndex(of: "-"), let first = Int64(range[..<dash]) else { return nil }
+            guard let dash = range.firstIndex(of: "-"), let first = Self.count(range[..<dash]),
+                let end = Self.count(range[range.index(after: dash)...].filter { $0 != " " }[...]), first <= end
+            else { return nil }
             start = first
+            last = end
         }
         let totalText = parts[1].filter { $0 != " " }
-        total = totalText == "*" ? nil : Int64(totalText)
+        total = totalText == "*" ? nil : Self.count(totalText[...])
         if totalText != "*" && total == nil { return nil }
+        // The range lies inside the file.
+        if let last, let total, last >= total { return nil }
+    }
+
+    /// A byte count written as digits only (no sign), or nil.
+    private static func count(_ text: Substring) -> Int64? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int64(text)
     }
 }
 
