@@ -76,6 +76,14 @@ struct ShellTests {
         }
     }
 
+    @Test("a form body over 1 MB is refused with 413")
+    func bodyTooLarge() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let response = try await session.post("/sample/echo", form: [("text", String(repeating: "a", count: 1_100_000))])
+            #expect(response.status == .contentTooLarge)
+        }
+    }
+
     @Test("a POST with a wrong token is refused; with the right one it goes through")
     func csrfWrongAndRight() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
