@@ -207,13 +207,14 @@ struct CommandTests {
     func notifyLinkStaysInTheApp() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        for link in ["//evil.example/x", "/\\evil.example/x", "https://evil.example/", "javascript:alert(1)", "/a b", "tasks"] {
+        for link in ["//evil.example/x", "/\\evil.example/x", "https://evil.example/", "javascript:alert(1)", "/\t/evil.example", "tasks"] {
             let error = await #expect(throws: CommandFailure.self, "\(link)") {
                 try await run(["notify", "Hi", "--link", link, "--data-dir", temp.path])
             }
             #expect(error?.message == "--link must be a path inside the app that starts with one /, such as /tasks.")
         }
         #expect(Notice.inAppLink("/tasks/12?x=1#top") == "/tasks/12?x=1#top")
+        #expect(Notice.inAppLink("/a b <c> \"d\"") == "/a b <c> \"d\"")
         #expect(Notice.inAppLink("//evil.example") == nil)
         #expect(Notice.inAppLink("/\\evil.example") == nil)
         #expect(Notice.inAppLink("/x\u{0}y") == nil)

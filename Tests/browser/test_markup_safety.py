@@ -40,7 +40,7 @@ HOSTILE = [
     "\U0001f469\u200d\U0001f469\u200d\U0001f467 family",  # ZWJ sequence
     "\u263a\ufe0e \u263a\ufe0f",  # text and emoji variation selectors
     "\u202eevil\u202c \u2066iso\u2069",  # bidi override and isolate
-    "tab\tbell\x07esc\x1b",  # control characters (never NUL)
+    "line\u2028separator\u2029paragraph",  # separators scripts read as line breaks (control characters are refused)
 ]
 PLAIN = "Plain value"
 

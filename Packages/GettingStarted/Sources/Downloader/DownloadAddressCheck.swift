@@ -12,8 +12,7 @@ import NIOPosix
 public enum DownloadAddressCheck {
     /// Refuses `url` unless every address its host resolves to is public.
     ///
-    /// - Throws: ``DownloadAddressRefused``; a name that does not resolve throws nothing here (the request then
-    ///   fails with its own message).
+    /// - Throws: ``DownloadAddressRefused``, also for a name that does not resolve (fail closed).
     public static func requirePublic(_ url: URL) async throws {
         guard let host = url.host(percentEncoded: false), !host.isEmpty else { return }
         var name = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host.lowercased()
@@ -21,6 +20,8 @@ public enum DownloadAddressCheck {
         while name.hasSuffix(".") { name.removeLast() }
         if name == "localhost" || name.hasSuffix(".localhost") { throw DownloadAddressRefused(host: host, address: "127.0.0.1") }
         let addresses = try await NIOThreadPool.singleton.runIfActive { [name] in resolve(name) }
+        // A name that does not resolve now is not tried: a second lookup by the HTTP client could answer otherwise.
+        guard !addresses.isEmpty else { throw DownloadAddressRefused(host: name, address: nil) }
         if let refused = addresses.first(where: { !isPublic($0) }) {
             throw DownloadAddressRefused(host: name, address: refused)
         }
@@ -95,10 +96,11 @@ public enum DownloadAddressCheck {
 public struct DownloadAddressRefused: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server's name as given.
     public var host: String
-    /// The address it resolved to that is not public.
-    public var address: String
+    /// The address it resolved to that is not public, or nil when it did not resolve.
+    public var address: String?
 
     public var description: String {
+        guard let address else { return "Could not find the server \(host): its name does not resolve." }
         let named = host == address ? "\(host) is" : "\(host) resolves to \(address),"
         return "\(named) an address on this machine or a private network. This Atelier can be reached from the "
             + "network, so it downloads only from public addresses."

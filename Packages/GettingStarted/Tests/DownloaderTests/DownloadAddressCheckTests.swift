@@ -43,6 +43,13 @@ struct DownloadAddressCheckTests {
         )
     }
 
+    @Test("a name that does not resolve is refused, not left for a second lookup to answer otherwise")
+    func unresolvedFailsClosed() async throws {
+        let url = try #require(URL(string: "http://no-such-host.invalid/page.html"))
+        let error = await #expect(throws: DownloadAddressRefused.self) { try await DownloadAddressCheck.requirePublic(url) }
+        #expect(error?.description == "Could not find the server no-such-host.invalid: its name does not resolve.")
+    }
+
     @Test("with public addresses only, a loopback download fails with the reason and the server sees no request")
     func refusedDownload() async throws {
         var settings = EngineHarness.settings

@@ -240,7 +240,8 @@ struct DownloadLeaseTests {
                 try String.fetchOne(db, sql: "SELECT owner FROM downloads_item WHERE id = ?", arguments: [id])
             }
             #expect(owner != host.owner, "taken while another process held its lease")
-            // Once the CLI's transfer has stopped and its lease ended, the host runs the download again, once, to the end.
+            // Once the CLI's transfer has stopped, the download runs again, once, to the end: by the CLI (it started
+            // it, and its own transfer has ended) or by the host after the lease ran out. Never by both at once.
             #expect(try await Self.eventually(20) { try await host.store.find(id: id)?.state == .completed })
             #expect(server.requests.filter { $0.hasPrefix("/drip") }.count == 2, "\(server.requests)")
             let bytes = try Data(contentsOf: URL(fileURLWithPath: host.filePath(for: id)))
@@ -252,13 +253,17 @@ struct DownloadLeaseTests {
 
     @Test("a download its owner finished can be retried elsewhere at once: the end gives the lease up")
     func finishedGivesUpTheLease() async throws {
+        // A lease far longer than the test, so only its release can let the Retry start at once.
+        var longer = Self.settings
+        longer.leaseDuration = .seconds(60)
+        let settings = longer
         try await Self.with { folder, server in
-            let cli = try Self.engine(folder)
+            let cli = try Self.engine(folder, settings: settings)
             let id = try #require(try await cli.start(server.url("/ranged?size=500")).id)
             #expect(await cli.waitUntilFinished(id: id)?.state == .completed)
             // The CLI command exits once its download ends (so it cannot take up the Retry itself).
             await cli.shutdown()
-            let host = try Self.engine(folder)
+            let host = try Self.engine(folder, settings: settings)
             try await host.retry(id: id)
             // Started by the Retry itself, not held back until the finished transfer's lease would have run out.
             #expect(try await host.store.find(id: id)?.state != .queued)

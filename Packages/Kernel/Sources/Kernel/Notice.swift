@@ -52,11 +52,11 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
     }
 
     /// `link` if it is a path inside the app (`/tasks`, `/news/12?x=1#top`), nil otherwise: a browser reads `//host/x`
-    /// and `/\host/x` as another site, so neither passes, nor does anything with a backslash, a space or a control
-    /// character.
+    /// and `/\host/x` as another site, so neither passes, nor does anything with a backslash or a control character
+    /// (a browser drops tabs and line breaks from an address, so `/<tab>/host` would become `//host`).
     public static func inAppLink(_ link: String) -> String? {
         guard link.hasPrefix("/"), !link.hasPrefix("//"), link.count <= 2_000,
-            !link.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+            !link.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.generalCategory == .control })
         else { return nil }
         return link
     }

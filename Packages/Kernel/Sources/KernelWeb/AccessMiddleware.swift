@@ -107,7 +107,9 @@ struct AccessMiddleware: RouterMiddleware {
         }
         if request.method == .get || request.method == .head, let given = request.uri.queryParameters["token"] {
             if CSRFMiddleware.constantTimeEquals(String(given), token) {
-                var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+                // One leading slash: `//host` or `/\host` would send the browser to another site.
+                let path = "/" + request.uri.path.drop { $0 == "/" || $0 == "\\" }
+                var response = Response(status: .seeOther, headers: [.location: path])
                 response.setCookie(Cookie(name: AccessPolicy.cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax))
                 return response
             }

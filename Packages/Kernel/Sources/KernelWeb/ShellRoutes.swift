@@ -30,11 +30,12 @@ struct ShellRoutes {
             return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
         }
         router.get("/events") { _, _ in
-            let subscription = hub.subscribe()
-            return Response(
+            Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
+                    // Subscribed only once the body is written: a HEAD, which never writes it, leaves nothing behind.
+                    let subscription = hub.subscribe()
                     defer { subscription.cancel() }
                     // The server waits for open connections before the hub hears of shutdown, so the stream ends
                     // itself when the server starts shutting down.

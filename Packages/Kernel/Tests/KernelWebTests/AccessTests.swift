@@ -60,6 +60,14 @@ struct AccessTests {
         }
     }
 
+    @Test("the redirect after a token never leaves the site, however the address starts")
+    func noOpenRedirect() async throws {
+        try await withTestShell(features: [SampleFeature()], access: AccessPolicy(token: Self.token)) { session, _ in
+            let doubled = try await session.get("//evil.example?token=\(Self.token)")
+            #expect(doubled.headers[.location] == "/evil.example")
+        }
+    }
+
     @Test("a script may send the token as a bearer header instead")
     func bearer() async throws {
         try await withTestShell(features: [SampleFeature()], access: AccessPolicy(token: Self.token)) { session, _ in

@@ -33,6 +33,11 @@ struct ShellTests {
             #expect(head.headers[.contentLength] == String(get.body.readableBytes))
             #expect(try await session.head("/static/app.css").status == .ok)
             #expect(try await session.head("/no-such-page").status == .notFound)
+            // The live-events stream is not opened for a HEAD: no subscriber is left behind.
+            #expect(try await session.head("/events").status == .ok)
+            #expect(try await session.head("/events").status == .ok)
+            let diagnostics = try await session.get("/diagnostics")
+            #expect(diagnostics.text.contains(#"data-live-subscribers="0""#))
         }
     }
 

@@ -117,16 +117,22 @@ public enum TaskValidation {
             messages[.name] = "Give the task a name."
         } else if TextInput.hasControlCharacters(name) {
             messages[.name] = "The name can’t contain control characters (such as a line break or NUL)."
-        } else if name.count > maxNameLength || name.utf8.count > maxNameLength * bytesPerCharacter {
+        } else if name.count > maxNameLength {
             messages[.name] = "Keep the name under \(grouped(maxNameLength)) characters (this one has \(grouped(name.count)))."
+        } else if name.utf8.count > maxNameLength * bytesPerCharacter {
+            messages[.name] =
+                "This name carries too many accents or marks to store (\(grouped(name.utf8.count)) bytes; the limit is \(grouped(maxNameLength * bytesPerCharacter)))."
         }
 
         let details = draft.details.trimmingTrailingWhitespace()
         if details.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0) }) {
             messages[.details] = "The description can’t contain control characters other than line breaks and tabs."
-        } else if details.count > maxDetailsLength || details.utf8.count > maxDetailsLength * bytesPerCharacter {
+        } else if details.count > maxDetailsLength {
             messages[.details] =
                 "Keep the description under \(grouped(maxDetailsLength)) characters (this one has \(grouped(details.count)))."
+        } else if details.utf8.count > maxDetailsLength * bytesPerCharacter {
+            messages[.details] =
+                "This description carries too many accents or marks to store (\(grouped(details.utf8.count)) bytes; the limit is \(grouped(maxDetailsLength * bytesPerCharacter)))."
         }
 
         let dayText = draft.day.trimmingWhitespace()
