@@ -1,6 +1,5 @@
+// The fuzz targets (Scripts/fuzz) compile this file alone: it needs Foundation only.
 import Foundation
-import Hummingbird
-import NIOCore
 
 /// The fields of an `application/x-www-form-urlencoded` body.
 public struct FormData: Sendable, Equatable {
@@ -15,13 +14,6 @@ public struct FormData: Sendable, Equatable {
             let value = parts.count > 1 ? Self.decode(parts[1]) : ""
             return (name, value)
         }
-    }
-
-    /// Reads and parses the body of `request`, refusing bodies over `limit` bytes.
-    public init(request: Request, limit: Int = 1 << 20) async throws {
-        var request = request
-        let buffer = try await request.collectBody(upTo: limit)
-        self.init(String(buffer: buffer))
     }
 
     /// The first value named `name`, or nil.
@@ -41,23 +33,5 @@ public struct FormData: Sendable, Equatable {
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
-    }
-}
-
-extension Request {
-    /// Decodes an `application/x-www-form-urlencoded` body into `type` with Hummingbird's `URLEncodedFormDecoder`,
-    /// refusing bodies over `limit` bytes. A body that does not fit `type` is a 400 with a message for people.
-    public func decodeForm<Form: Decodable>(
-        as type: Form.Type,
-        context: AppRequestContext,
-        limit: Int = 1 << 20
-    ) async throws -> Form {
-        var request = self
-        let buffer = try await request.collectBody(upTo: limit)
-        do {
-            return try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: buffer))
-        } catch {
-            throw HTTPError(.badRequest, message: "The form could not be read. Reload the page and try again.")
-        }
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
-import GRDB
+
+// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's DisplayDate.swift into one module.
+#if canImport(Kernel)
 import Kernel
+#endif
 
 /// A calendar day without a time of day or a time zone, such as the 21st of November 2026.
 ///
@@ -190,16 +193,5 @@ extension TaskDay: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(isoString)
-    }
-}
-
-extension TaskDay: DatabaseValueConvertible {
-    /// The day stored as its `yyyy-MM-dd` text, so that SQL text ordering is chronological ordering.
-    public var databaseValue: DatabaseValue { isoString.databaseValue }
-
-    /// Reads a day stored as `yyyy-MM-dd` text; returns `nil` for any other value.
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> TaskDay? {
-        guard let text = String.fromDatabaseValue(dbValue) else { return nil }
-        return TaskDay(isoString: text)
     }
 }

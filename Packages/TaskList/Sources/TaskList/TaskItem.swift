@@ -102,3 +102,10 @@ extension TaskItem: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 }
+
+extension TaskDraft {
+    /// Creates a draft holding the current values of a task, for instance to fill in an edit form.
+    public init(_ item: TaskItem) {
+        self.init(name: item.name, details: item.details, day: item.day.isoString)
+    }
+}

@@ -1,4 +1,7 @@
+// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's TextInput.swift into one module.
+#if canImport(Kernel)
 import Kernel
+#endif
 
 /// What a person submitted for a task, as raw text from a form or a command line, before any checking.
 public struct TaskDraft: Sendable, Hashable, Codable {
@@ -16,11 +19,6 @@ public struct TaskDraft: Sendable, Hashable, Codable {
         self.name = name
         self.details = details
         self.day = day
-    }
-
-    /// Creates a draft holding the current values of a task, for instance to fill in an edit form.
-    public init(_ item: TaskItem) {
-        self.init(name: item.name, details: item.details, day: item.day.isoString)
     }
 }
 
