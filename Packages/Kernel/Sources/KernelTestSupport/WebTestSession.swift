@@ -26,6 +26,16 @@ public final class WebTestSession: Sendable {
         return cookies.withLock { $0[CSRFMiddleware.cookieName] } ?? ""
     }
 
+    /// Sets a cookie in this session's jar, as another page able to write cookies for this host could.
+    public func plantCookie(_ name: String, _ value: String) {
+        cookies.withLock { $0[name] = value }
+    }
+
+    /// The value of a cookie in this session's jar.
+    public func cookie(_ name: String) -> String? {
+        cookies.withLock { $0[name] }
+    }
+
     /// GET `path`.
     @discardableResult
     public func get(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {

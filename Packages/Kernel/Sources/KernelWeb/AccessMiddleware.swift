@@ -28,7 +28,7 @@ public struct AccessPolicy: Sendable, Equatable {
     /// `configuredToken`, or a fresh random one when none was configured.
     public static func forListening(on address: String, configuredToken: String?) -> AccessPolicy {
         if let configuredToken { return AccessPolicy(token: configuredToken) }
-        return isLoopbackAddress(address) ? AccessPolicy(token: nil) : AccessPolicy(token: CSRFMiddleware.makeToken())
+        return isLoopbackAddress(address) ? AccessPolicy(token: nil) : AccessPolicy(token: CSRFMiddleware.randomHex(wordCount: 4))
     }
 
     /// Whether a configured token is usable: 16 to 256 characters that an address carries as they are (letters,

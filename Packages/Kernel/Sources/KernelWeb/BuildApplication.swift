@@ -64,7 +64,7 @@ struct Shell {
         router.add(middleware: AccessMiddleware(policy: configuration.access))
         router.add(middleware: ErrorPageMiddleware(pages: pages))
         router.add(middleware: assets)
-        router.add(middleware: CSRFMiddleware())
+        router.add(middleware: CSRFMiddleware(secret: try directory.secret(named: CSRFMiddleware.secretName)))
 
         var services: [any Service] = [NoticeDeliveryService(notices: notices, logger: logger)]
         var observations: [BusObservation] = []

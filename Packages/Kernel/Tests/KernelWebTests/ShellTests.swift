@@ -61,6 +61,54 @@ struct ShellTests {
         }
     }
 
+    @Test("a planted CSRF cookie is never accepted: without the host's signature it is refused and then replaced")
+    func plantedCookie() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let genuine = try await session.csrfToken()
+            #expect(genuine.utf8.count == 96)
+            // Another page on this machine can write this host's cookies and fill the form with the same value; what it
+            // cannot do is sign it. Tried: the old unsigned form, a genuine nonce with a changed signature, and the
+            // genuine signature after another nonce.
+            let last = genuine.last == "0" ? "1" : "0"
+            let forgeries = [
+                String(repeating: "a", count: 64),
+                String(genuine.dropLast()) + last,
+                String(repeating: "0", count: 32) + genuine.dropFirst(32),
+            ]
+            for forged in forgeries {
+                session.plantCookie(CSRFMiddleware.cookieName, forged)
+                let response = try await session.post("/sample/echo", form: [("text", "hi")])
+                #expect(response.status == .forbidden, "\(forged)")
+                #expect(response.text.contains("This form has expired"))
+            }
+            // The next page hands out a genuine token again, and forms work.
+            session.plantCookie(CSRFMiddleware.cookieName, forgeries[1])
+            _ = try await session.get("/")
+            let replaced = try #require(session.cookie(CSRFMiddleware.cookieName))
+            #expect(replaced != forgeries[1] && replaced.utf8.count == 96)
+            #expect(try await session.post("/sample/echo", form: [("text", "hi")]).status == .seeOther)
+        }
+    }
+
+    @Test("the CSRF secret is kept in the data directory: the same for every start, readable by its owner only")
+    func csrfSecretKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.dataDirectory.prepare()
+        let first = try directory.dataDirectory.secret(named: CSRFMiddleware.secretName)
+        let second = try directory.dataDirectory.secret(named: CSRFMiddleware.secretName)
+        #expect(first.count == 32 && first == second)
+        #expect(Set(first).count > 8, "random bytes")
+        let path = (directory.dataDirectory.path as NSString).appendingPathComponent(CSRFMiddleware.secretName)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A secret cut short (a full disk) is replaced rather than trusted.
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+        let third = try directory.dataDirectory.secret(named: CSRFMiddleware.secretName)
+        #expect(third.count == 32 && third != first)
+        #expect(try directory.dataDirectory.secret(named: CSRFMiddleware.secretName) == third)
+    }
+
     @Test("a POST the browser says came from another site or port is refused even with the right token")
     func crossOriginPosts() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
@@ -94,7 +142,7 @@ struct ShellTests {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
             let wrong = try await session.post(
                 "/sample/echo",
-                form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 64))],
+                form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 96))],
                 csrf: false
             )
             #expect(wrong.status == .forbidden)
