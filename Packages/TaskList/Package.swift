@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
             ],
             resources: [.copy("Resources/Public")]

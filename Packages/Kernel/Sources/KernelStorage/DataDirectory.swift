@@ -50,10 +50,18 @@ public struct DataDirectory: Sendable, Hashable, CustomStringConvertible {
             }
         }
         let probe = (path as NSString).appendingPathComponent(".write-check-\(getpid())")
-        guard manager.createFile(atPath: probe, contents: Data("ok".utf8)) else {
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        var failure = descriptor < 0 ? errno : 0
+        if descriptor >= 0 {
+            if write(descriptor, "ok", 2) != 2 { failure = errno }
+            close(descriptor)
+            unlink(probe)
+        }
+        // A full disk is no reason to refuse the folder: what is saved can still be read, and each write says the
+        // disk is full until space is freed.
+        guard failure == 0 || failure == ENOSPC || failure == EDQUOT else {
             throw .dataDirectoryUnusable(path: path, reason: "it is not writable")
         }
-        try? manager.removeItem(atPath: probe)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Kernel
+import KernelStorage
 import KernelWeb
 import TaskList
 
@@ -115,7 +116,20 @@ struct TaskRoutes: FeatureRoutes {
                 status: .unprocessableContent
             )
         case .success(let input):
-            let item = try await repository.add(input)
+            let item: TaskItem
+            do {
+                item = try await repository.add(input)
+            } catch  where DiskFull.matches(error) {
+                // What was typed stays in the form, to be sent again once there is space.
+                let view = form(id: nil, draft: draft, isDone: false, formError: DiskFull.message, context: context)
+                return pages.page(
+                    "New Task",
+                    body: TaskFormPage.render(view),
+                    request: request,
+                    context: context,
+                    status: .insufficientStorage
+                )
+            }
             let place = try await listAddress(of: item)
             return pages.redirect(to: "\(place)#task-\(item.id ?? 0)", flash: Flash(.success, "Added “\(item.name)”."))
         }
@@ -158,6 +172,15 @@ struct TaskRoutes: FeatureRoutes {
                     request: request,
                     context: context,
                     status: .notFound
+                )
+            } catch  where DiskFull.matches(error) {
+                let view = form(id: id, draft: draft, isDone: isDone, formError: DiskFull.message, context: context)
+                return pages.page(
+                    "Edit Task",
+                    body: TaskFormPage.render(view),
+                    request: request,
+                    context: context,
+                    status: .insufficientStorage
                 )
             }
         }

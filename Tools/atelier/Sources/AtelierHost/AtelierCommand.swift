@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kernel
+import KernelStorage
 
 /// The `atelier` command: runs the web app, lists features, and carries each feature's own subcommands.
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
@@ -32,6 +33,8 @@ extension AtelierCommand {
             } else {
                 try command.run()
             }
+        } catch  where DiskFull.matches(error) {
+            exit(withError: CommandFailure(DiskFull.message))
         } catch {
             exit(withError: error)
         }
