@@ -17,6 +17,12 @@ enum DownloadFailure {
         return "The file grew past the \(ByteCountText.format(limit)) size limit."
     }
 
+    /// The sentence for a server that sent slower than ``DownloadSettings/minimumBytesPerSecond``.
+    static func tooSlow(_ settings: DownloadSettings) -> String {
+        "The server sent less than \(ByteCountText.format(settings.minimumBytesPerSecond)) a second for "
+            + "\(seconds(settings.slowWindow)) seconds, so the download stopped to free its place. Retry goes on from here."
+    }
+
     /// The sentence for a network or client error.
     static func message(for error: any Error, settings: DownloadSettings) -> String {
         if let error = error as? HTTPClientError {
@@ -61,7 +67,7 @@ enum DownloadFailure {
         return "Network error: \(text)."
     }
 
-    private static func seconds(_ duration: Duration) -> String {
+    static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return value == value.rounded() ? String(Int(value)) : String(value)
     }

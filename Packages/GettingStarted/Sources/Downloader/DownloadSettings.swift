@@ -25,6 +25,12 @@ public struct DownloadSettings: Sendable, Equatable {
     /// Servers downloads may reach even when ``publicAddressesOnly`` is set: host names or addresses, as written in
     /// the download's address.
     public var allowedPrivateHosts: Set<String> = []
+    /// The slowest a download may go, in bytes a second averaged over each ``slowWindow``: a server that trickles (a
+    /// byte a second never trips ``stallTimeout``) would otherwise hold a download's place for ever. A file that
+    /// arrives whole within one window is never judged, so small downloads always get through.
+    public var minimumBytesPerSecond: Int64 = 1_024
+    /// How long a download's pace is measured before it is judged against ``minimumBytesPerSecond``.
+    public var slowWindow: Duration = .seconds(60)
 
     /// The defaults: 4 at once, 2 per server, 50 MB, 10 s to connect, 30 s of silence, 10 redirects, 4 updates a
     /// second, a 3 s lease renewed every second.

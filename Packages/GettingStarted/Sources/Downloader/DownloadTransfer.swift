@@ -47,7 +47,14 @@ struct DownloadTransfer: Sendable {
             {
                 try await DownloadAddressCheck.requirePublic(url)
             }
-            let response = try await client.execute(request, deadline: .distantFuture)
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, deadline: .distantFuture)
+            } catch let error as HTTPClientError where error == .remoteConnectionClosed {
+                // A kept-alive connection that the server closed just as it was reused: nothing was answered, so one
+                // fresh try is safe (a GET changes nothing).
+                response = try await client.execute(request, deadline: .distantFuture)
+            }
             guard [301, 302, 303, 307, 308].contains(response.status.code),
                 let location = response.headers.first(name: "Location"),
                 let base = URL(string: request.url),
@@ -112,6 +119,7 @@ struct DownloadTransfer: Sendable {
         let file = try DownloadFile(path: path, append: append)
         await report(item)
         var lastReport = ContinuousClock.now
+        var windowStart = (time: lastReport, bytes: item.receivedBytes)
         for try await chunk in response.body {
             try file.append(chunk)
             item.receivedBytes += Int64(chunk.readableBytes)
@@ -123,6 +131,14 @@ struct DownloadTransfer: Sendable {
             }
             if Task.isCancelled { return .done(.cancelled) }
             let now = ContinuousClock.now
+            if now - windowStart.time >= settings.slowWindow {
+                let elapsed = now - windowStart.time
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                if Double(item.receivedBytes - windowStart.bytes) < Double(settings.minimumBytesPerSecond) * seconds {
+                    return .done(.failed(DownloadFailure.tooSlow(settings) + " Got \(item.progressText)."))
+                }
+                windowStart = (now, item.receivedBytes)
+            }
             if now - lastReport >= settings.progressInterval {
                 lastReport = now
                 await report(item)

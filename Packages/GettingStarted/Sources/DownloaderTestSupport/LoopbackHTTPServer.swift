@@ -2,6 +2,7 @@ import Foundation
 import KernelLoopback
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 that serves the cases a downloader must handle, for tests and benchmarks.
 ///
@@ -54,8 +55,10 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Starts a server on a free port.
     public init() async throws {
+        let seen = SeenAddresses()
         server = try await LoopbackServer { request, outbound in
-            try await LoopbackResponder(request: request, outbound: outbound).respond()
+            let firstTime = seen.insert(request.uri)
+            return try await LoopbackResponder(request: request, outbound: outbound, firstTime: firstTime).respond()
         }
     }
 
@@ -72,5 +75,15 @@ public final class LoopbackHTTPServer: Sendable {
     /// Stops listening and drops open connections.
     public func stop() async {
         await server.stop()
+    }
+}
+
+/// The addresses a server has been asked for, so that a response can differ the first time.
+private final class SeenAddresses: Sendable {
+    private let addresses = Mutex<Set<String>>([])
+
+    /// Records `uri`; returns whether it is the first request for it.
+    func insert(_ uri: String) -> Bool {
+        addresses.withLock { $0.insert(uri).inserted }
     }
 }

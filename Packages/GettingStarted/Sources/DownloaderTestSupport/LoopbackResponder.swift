@@ -6,6 +6,8 @@ import NIOHTTP1
 struct LoopbackResponder {
     let request: HTTPRequestHead
     let outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+    /// Whether this is the first request for this address (`/close-first` closes the connection then).
+    var firstTime = false
 
     /// One megabyte of `a`, shared by every large response so serving costs no copies.
     static let megabyte = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1 << 20)
@@ -53,6 +55,11 @@ struct LoopbackResponder {
         case "/status":
             let code = query["code"] ?? 500
             try await send(HTTPResponseStatus(statusCode: code), type: "text/html", body: "<h1>Status \(code)</h1>")
+        case "/close-first":
+            // The first time, the connection closes before any answer, as a kept-alive connection does when the server
+            // drops it just as it is reused; after that, the page.
+            if firstTime { return false }
+            try await send(.ok, type: "text/html; charset=utf-8", body: LoopbackHTTPServer.page)
         case "/reset":
             try await head(.ok, type: "text/html", length: 1000)
             try await outbound.write(.body(.byteBuffer(ByteBuffer(repeating: UInt8(ascii: "r"), count: 100))))

@@ -142,6 +142,36 @@ struct DownloadEngineTests {
         }
     }
 
+    @Test("a server that trickles (a byte now and then, never silent) gives its place up; a small slow file gets through")
+    func trickle() async throws {
+        var settings = EngineHarness.settings
+        settings.minimumBytesPerSecond = 1_000
+        settings.slowWindow = .seconds(2)
+        try await EngineHarness.with(settings: settings) { harness in
+            // 200 bytes a second for 5 s: never silent long enough to stall, far too slow to keep its place.
+            let started = ContinuousClock.now
+            let slow = try await harness.download("/drip?chunks=100&size=10&delay=50")
+            #expect(slow.state == .failed)
+            #expect(ContinuousClock.now - started < .seconds(4.5), "stopped before the server finished")
+            let failure = try #require(slow.failure)
+            #expect(failure.hasPrefix("The server sent less than 1 KB a second for 2 seconds"), "\(failure)")
+            #expect(failure.contains("Retry goes on from here") && slow.receivedBytes > 0)
+            // 30 bytes at 100 bytes a second: slow, but whole within one window, so it is never judged.
+            let small = try await harness.download("/drip?chunks=3&size=10&delay=100")
+            #expect(small.state == .completed && small.receivedBytes == 30)
+        }
+    }
+
+    @Test("a connection the server closes before answering (a kept-alive one it just dropped) is tried once more")
+    func closedBeforeAnswer() async throws {
+        try await EngineHarness.with { harness in
+            let item = try await harness.download("/close-first")
+            #expect(item.state == .completed, "\(item.failure ?? "")")
+            #expect(try harness.contents(of: item) == Data(LoopbackHTTPServer.page.utf8))
+            #expect(harness.server.requests.filter { $0.hasPrefix("/close-first ") }.count == 2)
+        }
+    }
+
     @Test("a refused connection fails in words")
     func refused() async throws {
         try await EngineHarness.with { harness in
