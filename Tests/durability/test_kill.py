@@ -2,10 +2,8 @@
 the host gets SIGKILL at a seeded random moment, and after a restart every database passes `PRAGMA integrity_check`
 and every write that was acknowledged (a 303, or a CLI that exited 0) is there."""
 
-import http.cookiejar
 import os
 import random
-import re
 import shutil
 import signal
 import sqlite3
@@ -20,23 +18,15 @@ import urllib.request
 import pytest
 
 from atelier_browser import Host, atelier_binary
+from http_session import session
 
 WEB_WRITERS = 4
 WEB_WRITES = 900
 CLI_WRITES = 100
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
 def web_session(url):
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
-    page = opener.open(url + "/tasks", timeout=10).read().decode()
-    token = re.search(r'name="csrf-token" content="([0-9a-f]+)"', page).group(1)
-    return opener, token
+    return session(url, "/tasks")
 
 
 def web_writer(url, names, acknowledged, stop, failures):

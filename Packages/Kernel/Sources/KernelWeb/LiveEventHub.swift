@@ -10,8 +10,9 @@ import Synchronization
 /// Each connected page is one subscriber with its own stream of at most ``bufferLimit`` chunks waiting to be written:
 /// a page that stops reading (a stalled or hostile client) is dropped when its stream is full, rather than held in
 /// memory without end; a real browser reconnects and reloads what it shows. A subscriber is also dropped as soon as its
-/// connection ends (the next write fails — a heartbeat comment is written every `heartbeat` so that even an idle
-/// disconnect is noticed), so a closed tab costs nothing afterwards. On shutdown every stream is finished, letting
+/// connection ends (the next write fails — a heartbeat comment is written every `heartbeat`, 5 s by default, so that
+/// even an idle disconnect is noticed: the server keeps a connection whose client has only half-closed it until a write
+/// fails), so a closed tab costs nothing a few seconds later. On shutdown every stream is finished, letting
 /// the server close the connections and stop promptly.
 public final class LiveEventHub: Service, Sendable {
     /// One event as sent to the browser.
@@ -41,7 +42,7 @@ public final class LiveEventHub: Service, Sendable {
     private let observations: Mutex<[BusObservation]> = Mutex([])
 
     /// A hub forwarding the messages of `types` posted on `bus`.
-    public init(bus: NotificationBus, events types: [any LiveEvent.Type], heartbeat: Duration = .seconds(15)) {
+    public init(bus: NotificationBus, events types: [any LiveEvent.Type], heartbeat: Duration = .seconds(5)) {
         self.bus = bus
         self.names = Array(Set(types.map { $0.name })).sorted { $0.rawValue < $1.rawValue }
         self.heartbeat = heartbeat

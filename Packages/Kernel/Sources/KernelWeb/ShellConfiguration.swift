@@ -33,7 +33,7 @@ public struct ShellConfiguration: Sendable {
         dataDirectory: DataDirectory,
         bus: NotificationBus = NotificationBus(),
         logger: Logger = Logger(label: "atelier"),
-        liveEventHeartbeat: Duration = .seconds(15),
+        liveEventHeartbeat: Duration = .seconds(5),
         desktopNotifications: Bool = true,
         featureSettings: [String: FeatureSettings] = [:],
         access: AccessPolicy = AccessPolicy(token: nil),
