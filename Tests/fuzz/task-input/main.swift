@@ -39,7 +39,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             input.name.first?.isWhitespace == false, input.name.last?.isWhitespace == false
         else { fatalError("accepted the name \(input.name.debugDescription)") }
         guard input.details.count <= TaskValidation.maxDetailsLength else { fatalError("accepted a long description") }
-        guard input.day.isoString == dayText.trimmingCharacters(in: .whitespacesAndNewlines) else {
+        // The form trims whole characters that are whitespace, a space carrying combining marks among them (a mark with
+        // nothing to stand on is dropped with its space; the fuzzer's first finding, kept in the corpus).
+        guard input.day.isoString == dayText.trimmingWhitespaceCharacters() else {
             fatalError("accepted the day \(dayText.debugDescription) as \(input.day)")
         }
     case .failure(let errors):
@@ -51,4 +53,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+extension String {
+    func trimmingWhitespaceCharacters() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
 }
