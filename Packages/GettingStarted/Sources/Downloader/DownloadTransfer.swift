@@ -42,18 +42,13 @@ struct DownloadTransfer: Sendable {
         var request = first
         var visited: Set<String> = [first.url]
         while true {
-            if settings.publicAddressesOnly, let url = URL(string: request.url),
-                !settings.allowedPrivateHosts.contains(url.host(percentEncoded: false)?.lowercased() ?? "")
-            {
-                try await DownloadAddressCheck.requirePublic(url)
-            }
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(request, deadline: .distantFuture)
+                response = try await send(request)
             } catch let error as HTTPClientError where error == .remoteConnectionClosed {
                 // A kept-alive connection that the server closed just as it was reused: nothing was answered, so one
-                // fresh try is safe (a GET changes nothing).
-                response = try await client.execute(request, deadline: .distantFuture)
+                // fresh try is safe (a GET changes nothing). It is a new connection, so its address is checked again.
+                response = try await send(request)
             }
             guard [301, 302, 303, 307, 308].contains(response.status.code),
                 let location = response.headers.first(name: "Location"),
@@ -69,6 +64,16 @@ struct DownloadTransfer: Sendable {
             guard visited.count <= settings.maxRedirects + 1 else { throw HTTPClientError.redirectLimitReached }
             request.url = next.absoluteString
         }
+    }
+
+    /// Sends one request, first checking its server's addresses when only public ones may be reached.
+    private func send(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        if settings.publicAddressesOnly, let url = URL(string: request.url),
+            !settings.allowedPrivateHosts.contains(url.host(percentEncoded: false)?.lowercased() ?? "")
+        {
+            try await DownloadAddressCheck.requirePublic(url)
+        }
+        return try await client.execute(request, deadline: .distantFuture)
     }
 
     private enum Step {

@@ -9,8 +9,9 @@ public enum DiskFull {
         "The disk holding Atelier’s data is full, so this was not saved. Everything saved before is safe. Free some space and try again."
 
     /// Whether `error` is SQLite's "database or disk is full" (which is also what a write that finds no space on the
-    /// disk gives).
+    /// disk gives), or a database that could not be opened for that reason.
     public static func matches(_ error: any Error) -> Bool {
-        (error as? DatabaseError)?.resultCode == .SQLITE_FULL
+        if case .diskFull = error as? StorageError { return true }
+        return (error as? DatabaseError)?.resultCode == .SQLITE_FULL
     }
 }

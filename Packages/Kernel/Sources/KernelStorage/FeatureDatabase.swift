@@ -31,6 +31,7 @@ public enum FeatureDatabase {
             try migrations.apply(to: pool)
             return pool
         } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_FULL { throw .diskFull(path: path) }
             throw .databaseUnusable(path: path, reason: error.message ?? error.description)
         } catch {
             throw .databaseUnusable(path: path, reason: "\(error)")

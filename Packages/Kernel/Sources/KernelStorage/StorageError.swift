@@ -4,6 +4,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case dataDirectoryUnusable(path: String, reason: String)
     /// A database file could not be opened or migrated.
     case databaseUnusable(path: String, reason: String)
+    /// A database file could not be opened or migrated because the disk holding it is full.
+    case diskFull(path: String)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             "The data directory \(path) cannot be used: \(reason). Choose another with --data-dir."
         case .databaseUnusable(let path, let reason):
             "The database \(path) cannot be opened: \(reason)."
+        case .diskFull(let path):
+            "The disk holding \(path) is full, so it could not be opened. Everything saved is safe. Free some space and try again."
         }
     }
 }

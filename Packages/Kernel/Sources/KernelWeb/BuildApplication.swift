@@ -64,7 +64,7 @@ struct Shell {
         router.add(middleware: AccessMiddleware(policy: configuration.access))
         router.add(middleware: ErrorPageMiddleware(pages: pages))
         router.add(middleware: assets)
-        router.add(middleware: CSRFMiddleware(secret: try directory.secret(named: CSRFMiddleware.secretName)))
+        router.add(middleware: CSRFMiddleware(secret: Self.csrfSecret(in: directory, logger: logger)))
 
         var services: [any Service] = [NoticeDeliveryService(notices: notices, logger: logger)]
         var observations: [BusObservation] = []
@@ -107,6 +107,18 @@ struct Shell {
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
         self.router = router
         self.services = services
+    }
+
+    /// The secret that signs CSRF tokens, kept in the data directory; if it can be neither read nor made (a full disk
+    /// at the very first start), one for this process only, so the host still starts and forms work until a restart.
+    static func csrfSecret(in directory: DataDirectory, logger: Logger) -> [UInt8] {
+        do {
+            return try directory.secret(named: CSRFMiddleware.secretName)
+        } catch {
+            logger.warning("\(error) Forms signed now stop working at the next restart.")
+            var generator = SystemRandomNumberGenerator()
+            return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
     }
 }
 

@@ -11,22 +11,35 @@ import Hummingbird
 /// in each form as a hidden `_csrf` field (or, for scripts, an `X-CSRF-Token` header). Another site can make a
 /// browser send the cookie, but cannot read it to fill in the field.
 ///
-/// The token is a random nonce followed by its HMAC-SHA256 under the host's secret (kept in the data directory, so
-/// tokens outlive a restart). A cookie planted by someone else (a page on another port of this machine can set
-/// cookies for it: cookies do not keep ports apart) cannot carry a valid signature, so it is replaced by a genuine
-/// token on the next page and never accepted with a form.
+/// The token is a random nonce and the time it was made, followed by their HMAC-SHA256 under the host's secret (kept
+/// in the data directory, so tokens outlive a restart). A cookie planted by someone else (a page on another port of
+/// this machine can set cookies for it: cookies do not keep ports apart) cannot carry a valid signature, so it is
+/// replaced by a genuine token on the next page and never accepted with a form. A token is good for ``maxAge`` (a
+/// week), so one that leaked (a saved page holds it) does not stay usable; a page renews it once it is a day old.
 public struct CSRFMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
 
     /// The file in the data directory that holds the signing secret.
     public static let secretName = "csrf-secret"
 
+    /// How long a token is accepted after it was made.
+    public static let maxAge: TimeInterval = 7 * 24 * 3600
+    /// How old a token gets before a request hands out a fresh one.
+    static let renewAfter: TimeInterval = 24 * 3600
+
     private let key: SymmetricKey
+    private let now: @Sendable () -> Date
 
     /// A CSRF middleware signing its tokens with `secret` (32 random bytes, see
     /// `DataDirectory.secret(named:byteCount:)`).
     public init(secret: [UInt8]) {
+        self.init(secret: secret, now: { Date() })
+    }
+
+    /// The same, reading the time from `now` (for tests).
+    init(secret: [UInt8], now: @escaping @Sendable () -> Date) {
         key = SymmetricKey(data: secret)
+        self.now = now
     }
 
     /// The cookie holding the token.
@@ -43,8 +56,15 @@ public struct CSRFMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         let existing = request.cookie(Self.cookieName)
-        let genuine = existing.flatMap { isGenuine($0) ? $0 : nil }
-        let token = genuine ?? makeToken()
+        let time = now()
+        let existingAge = existing.flatMap { age(of: $0, at: time) }
+        let genuine = existingAge == nil ? nil : existing
+        let token: String
+        if let genuine, let existingAge, existingAge < Self.renewAfter {
+            token = genuine
+        } else {
+            token = makeToken(at: time)
+        }
         context.csrfToken = token
 
         var request = request
@@ -72,7 +92,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         }
 
         var response = try await next(request, context)
-        if genuine != token {
+        if existing != token {
             response.setCookie(
                 Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
             )
@@ -95,18 +115,26 @@ public struct CSRFMiddleware: RouterMiddleware {
         method == .post || method == .put || method == .patch || method == .delete
     }
 
-    /// A fresh token: 16 random bytes and their signature, as 96 lowercase hex digits.
-    func makeToken() -> String {
-        let nonce = Self.randomHex(wordCount: 2)
-        return nonce + Self.hex(HMAC<SHA256>.authenticationCode(for: Array(nonce.utf8), using: key))
+    /// A fresh token made at `time`: 16 random bytes and the time in seconds, then their signature, as 112 lowercase
+    /// hex digits.
+    func makeToken(at time: Date) -> String {
+        let seconds = UInt64(max(0, time.timeIntervalSince1970))
+        let signed = Self.randomHex(wordCount: 2) + Self.hex(withUnsafeBytes(of: seconds.bigEndian) { Array($0) })
+        return signed + Self.hex(HMAC<SHA256>.authenticationCode(for: Array(signed.utf8), using: key))
     }
 
-    /// Whether `token` is one this host made: 96 lowercase hex digits whose last 64 sign the first 32.
-    func isGenuine(_ token: String) -> Bool {
+    /// The age of `token` at `time` if it is one this host made and it is still good: 112 lowercase hex digits whose
+    /// last 64 sign the first 48, made at most ``maxAge`` ago (and not in the future, give or take five minutes of
+    /// clock change); nil otherwise.
+    func age(of token: String, at time: Date) -> TimeInterval? {
         let utf8 = Array(token.utf8)
-        guard utf8.count == 96, utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return false }
-        let signature = HMAC<SHA256>.authenticationCode(for: utf8[0..<32], using: key)
-        return Self.constantTimeEquals(Self.hex(signature), String(decoding: utf8[32...], as: UTF8.self))
+        guard utf8.count == 112, utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        let signature = HMAC<SHA256>.authenticationCode(for: utf8[0..<48], using: key)
+        guard Self.constantTimeEquals(Self.hex(signature), String(decoding: utf8[48...], as: UTF8.self)),
+            let seconds = UInt64(String(decoding: utf8[32..<48], as: UTF8.self), radix: 16)
+        else { return nil }
+        let age = time.timeIntervalSince1970 - Double(seconds)
+        return (-300...Self.maxAge).contains(age) ? max(0, age) : nil
     }
 
     /// `wordCount` random 64-bit draws from the system generator as lowercase hex digits (16 per word).

@@ -65,15 +65,16 @@ struct ShellTests {
     func plantedCookie() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
             let genuine = try await session.csrfToken()
-            #expect(genuine.utf8.count == 96)
+            #expect(genuine.utf8.count == 112)
             // Another page on this machine can write this host's cookies and fill the form with the same value; what it
-            // cannot do is sign it. Tried: the old unsigned form, a genuine nonce with a changed signature, and the
-            // genuine signature after another nonce.
+            // cannot do is sign it. Tried: the old unsigned form, a genuine token with a changed signature, the genuine
+            // signature after another nonce, and the genuine token claiming a later time.
             let last = genuine.last == "0" ? "1" : "0"
             let forgeries = [
                 String(repeating: "a", count: 64),
                 String(genuine.dropLast()) + last,
                 String(repeating: "0", count: 32) + genuine.dropFirst(32),
+                genuine.prefix(32) + "ffffffffffffffff" + genuine.dropFirst(48),
             ]
             for forged in forgeries {
                 session.plantCookie(CSRFMiddleware.cookieName, forged)
@@ -85,7 +86,7 @@ struct ShellTests {
             session.plantCookie(CSRFMiddleware.cookieName, forgeries[1])
             _ = try await session.get("/")
             let replaced = try #require(session.cookie(CSRFMiddleware.cookieName))
-            #expect(replaced != forgeries[1] && replaced.utf8.count == 96)
+            #expect(replaced != forgeries[1] && replaced.utf8.count == 112)
             #expect(try await session.post("/sample/echo", form: [("text", "hi")]).status == .seeOther)
         }
     }
@@ -142,7 +143,7 @@ struct ShellTests {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
             let wrong = try await session.post(
                 "/sample/echo",
-                form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 96))],
+                form: [("text", "hi"), ("_csrf", String(repeating: "a", count: 112))],
                 csrf: false
             )
             #expect(wrong.status == .forbidden)

@@ -34,7 +34,8 @@ extension AtelierCommand {
                 try command.run()
             }
         } catch  where DiskFull.matches(error) {
-            exit(withError: CommandFailure(DiskFull.message))
+            // A database that could not even be opened names its file; a refused write says nothing was saved.
+            exit(withError: CommandFailure((error as? StorageError)?.description ?? DiskFull.message))
         } catch {
             exit(withError: error)
         }
