@@ -208,6 +208,20 @@ struct ShellTests {
         }
     }
 
+    @Test("a static address with an encoded NUL or a way out of the folder is a 404, never a file served as another type")
+    func staticHostilePaths() async throws {
+        try await withTestShell(features: [SampleFeature()], setup: .live) { session, parts in
+            let port = try #require(parts.port)
+            for path in ["/static/app.css%00.html", "/static/%00", "/static/..%2fPackage.swift", "/static/%2e%2e/%2e%2e/etc/passwd"] {
+                let answer = try await rawHTTP(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                #expect(answer.hasPrefix("HTTP/1.1 404"), "\(path): \(answer.prefix(120))")
+                #expect(!answer.lowercased().contains("location:"), "\(path) redirected")
+            }
+            let css = try await session.get("/static/app.css")
+            #expect(css.status == .ok && css.headers[.contentType]?.hasPrefix("text/css") == true)
+        }
+    }
+
     @Test("the inbox lists notices and marks them read")
     func inbox() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, parts in
