@@ -6,6 +6,7 @@ import PackageDescription
 /// Every package under Packages/, and every remote package they declare.
 let packageDependencies: [Package.Dependency] = [
     .package(path: "Packages/Accounts"),
+    .package(path: "Packages/AssignmentTracker"),
     .package(path: "Packages/GettingStarted"),
     .package(path: "Packages/Kernel"),
     .package(path: "Packages/NewsReader"),
@@ -22,6 +23,7 @@ let packageDependencies: [Package.Dependency] = [
 /// The web library of every feature package, linked into the host.
 let featureWebProducts: [Target.Dependency] = [
     .product(name: "AccountsWeb", package: "Accounts"),
+    .product(name: "AssignmentTrackerWeb", package: "AssignmentTracker"),
     .product(name: "CountdownWeb", package: "GettingStarted"),
     .product(name: "DownloaderWeb", package: "GettingStarted"),
     .product(name: "SignupWeb", package: "GettingStarted"),
@@ -55,6 +57,32 @@ let packageTestTargets: [Target] = [
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         path: "Packages/Accounts/Tests/AccountsWebTests"
+    ),
+    .testTarget(
+        name: "AssignmentTrackerTests",
+        dependencies: [
+            .product(name: "AssignmentTracker", package: "AssignmentTracker"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+        ],
+        path: "Packages/AssignmentTracker/Tests/AssignmentTrackerTests"
+    ),
+    .testTarget(
+        name: "AssignmentTrackerWebTests",
+        dependencies: [
+            .product(name: "AssignmentTracker", package: "AssignmentTracker"),
+            .product(name: "AssignmentTrackerWeb", package: "AssignmentTracker"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+        ],
+        path: "Packages/AssignmentTracker/Tests/AssignmentTrackerWebTests"
     ),
     .testTarget(
         name: "CountdownTests",

@@ -1,4 +1,5 @@
 import AccountsWeb
+import AssignmentTrackerWeb
 import CountdownWeb
 import DownloaderWeb
 import Kernel
@@ -18,6 +19,7 @@ public enum Registry {
             CountdownFeature(),
             NewsReaderFeature(),
             AccountsFeature(),
+            AssignmentTrackerFeature(),
         ],
         id: { $0.id }
     )

@@ -1,0 +1,71 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "AssignmentTracker",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AssignmentTracker", targets: ["AssignmentTracker"]),
+        .library(name: "AssignmentTrackerWeb", targets: ["AssignmentTrackerWeb"]),
+    ],
+    dependencies: [
+        .package(path: "../Kernel"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .target(
+            name: "AssignmentTracker",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .testTarget(
+            name: "AssignmentTrackerTests",
+            dependencies: [
+                "AssignmentTracker",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ]
+        ),
+        .target(
+            name: "AssignmentTrackerWeb",
+            dependencies: [
+                "AssignmentTracker",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/Public")]
+        ),
+        .testTarget(
+            name: "AssignmentTrackerWebTests",
+            dependencies: [
+                "AssignmentTracker",
+                "AssignmentTrackerWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,65 @@
+import Kernel
+import KernelBus
+import KernelStorage
+
+/// Posted after every change to Assignments has committed: one per action a person takes, and one per batch of
+/// changes another process (the CLI) made while the host was watching. Open pages update the rows it names.
+public struct AssignmentChanged: LiveEvent, Hashable {
+    /// `assignments.changed`.
+    public static let name: BusNotification.Name = "assignments.changed"
+
+    /// The kinds of change.
+    public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
+        /// An assignment was added.
+        case added
+        /// An assignment was edited (its mark included).
+        case updated
+        /// An assignment was deleted, with its tasks.
+        case deleted
+        /// A task was added, edited, moved along or deleted: its assignment's progress changed.
+        case tasks
+        /// A task fell behind schedule.
+        case behind
+        /// Several changes made by another process, reported together.
+        case batch
+    }
+
+    /// What happened.
+    public let change: Change
+    /// The assignments it happened to.
+    public let ids: [Int64]
+
+    /// A change of `change` to the assignments `ids`.
+    public init(_ change: Change, ids: [Int64]) {
+        self.change = change
+        self.ids = ids
+    }
+
+    /// The message for what another process recorded in the change log: its one kind when all agree, else a batch.
+    public init?(outside changes: [DatabaseChange]) {
+        guard !changes.isEmpty else { return nil }
+        let kinds = Set(changes.map(\.kind))
+        let change = kinds.count == 1 ? Change(rawValue: kinds.first!) ?? .batch : .batch
+        var seen = Set<Int64>()
+        self.init(change, ids: changes.compactMap(\.entityID).filter { seen.insert($0).inserted })
+    }
+}
+
+/// The ways an action on Assignments can fail other than validation.
+public enum AssignmentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No assignment has this id.
+    case assignmentNotFound(id: Int64)
+    /// No task has this id.
+    case taskNotFound(id: Int64)
+    /// The assignment holds as many tasks as it can.
+    case tooManyTasks
+
+    /// A message a person can read.
+    public var description: String {
+        switch self {
+        case .assignmentNotFound: "That assignment no longer exists. It may have been deleted in another window."
+        case .taskNotFound: "That task no longer exists. It may have been deleted in another window."
+        case .tooManyTasks: "An assignment can hold up to \(AssignmentRepository.maxTasks) tasks. Delete or merge some first."
+        }
+    }
+}

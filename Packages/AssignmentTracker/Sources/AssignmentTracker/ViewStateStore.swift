@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+/// What a browser had open in Assignments (NF3): the selected assignment, whether the archive was open and how far
+/// the master list was scrolled. Kept in the feature's database per browser, so it survives closing the tab and
+/// restarting the host.
+public struct ViewState: Sendable, Hashable {
+    /// The selected assignment.
+    public var selected: Int64?
+    /// Whether the archive section is open.
+    public var archiveOpen: Bool
+    /// The master list's scroll position, in CSS pixels.
+    public var scroll: Int
+
+    /// A state; the default is nothing selected, archive closed, at the top.
+    public init(selected: Int64? = nil, archiveOpen: Bool = false, scroll: Int = 0) {
+        self.selected = selected
+        self.archiveOpen = archiveOpen
+        self.scroll = scroll
+    }
+}
+
+/// Reads and writes ``ViewState`` per browser. Browsers are named by a random token the pages set in a cookie.
+/// The table keeps at most ``limit`` browsers: the least recently seen go first.
+public struct ViewStateStore: Sendable {
+    /// The database holding `assignments_view_state`.
+    public let writer: any DatabaseWriter
+    private let now: @Sendable () -> Date
+
+    /// The most browsers remembered.
+    public static let limit = 10_000
+
+    /// A store over a migrated database.
+    public init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.writer = writer
+        self.now = now
+    }
+
+    /// Whether `token` has the form the pages give browsers: 32 lowercase hexadecimal digits.
+    public static func isValid(_ token: String) -> Bool {
+        token.utf8.count == 32 && token.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// The state of `browser`, or the default.
+    public func state(of browser: String) async throws -> ViewState {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM assignments_view_state WHERE browser = ?", arguments: [browser])
+            else { return ViewState() }
+            return ViewState(selected: row["selected"], archiveOpen: row["archiveOpen"], scroll: row["scroll"])
+        }
+    }
+
+    /// Changes the state of `browser` with `change`, and forgets the least recently seen browsers past ``limit``.
+    public func update(_ browser: String, _ change: @escaping @Sendable (inout ViewState) -> Void) async throws {
+        let stamp = now().timeIntervalSince1970
+        try await writer.write { db in
+            var state = ViewState()
+            if let row = try Row.fetchOne(db, sql: "SELECT * FROM assignments_view_state WHERE browser = ?", arguments: [browser]) {
+                state = ViewState(selected: row["selected"], archiveOpen: row["archiveOpen"], scroll: row["scroll"])
+            }
+            change(&state)
+            try db.execute(
+                sql: """
+                    INSERT INTO assignments_view_state (browser, selected, archiveOpen, scroll, updatedAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (browser) DO UPDATE SET selected = excluded.selected, archiveOpen = excluded.archiveOpen,
+                        scroll = excluded.scroll, updatedAt = excluded.updatedAt
+                    """,
+                arguments: [browser, state.selected, state.archiveOpen, max(0, min(state.scroll, 10_000_000)), stamp]
+            )
+            if db.lastInsertedRowID % 100 == 0 {
+                try db.execute(
+                    sql: """
+                        DELETE FROM assignments_view_state WHERE browser IN (
+                            SELECT browser FROM assignments_view_state ORDER BY updatedAt DESC LIMIT -1 OFFSET ?)
+                        """,
+                    arguments: [Self.limit]
+                )
+            }
+        }
+    }
+}

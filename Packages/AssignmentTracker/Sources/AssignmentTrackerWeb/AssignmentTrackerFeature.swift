@@ -1,0 +1,58 @@
+import ArgumentParser
+import AssignmentTracker
+import Foundation
+import Kernel
+import KernelWeb
+import Logging
+import ServiceLifecycle
+
+/// Assignments, plugged into Atelier: its CLI, pages, reminders, schedule watch, live updates and look.
+public struct AssignmentTrackerFeature: WebFeature {
+    public let descriptor = FeatureDescriptor.assignments
+    public var commands: [any ParsableCommand.Type] { [AssignmentsCommand.self] }
+    public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+
+    /// The feature value the registry lists.
+    public init() {}
+
+    /// Builds the repository the pages share, puts back any reminder a crash lost, and starts the schedule watch.
+    public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
+        let bus = context.feature.bus
+        let repository = AssignmentRepository(writer: context.feature.database, bus: bus, notices: context.feature.notices)
+        try await repository.scheduleReminders()
+        return FeatureRuntime(
+            routes: AssignmentRoutes(
+                repository: repository,
+                viewStates: ViewStateStore(writer: context.feature.database),
+                pages: context.pages,
+                now: { Date() }
+            ),
+            services: [ScheduleWatchService(repository: repository, interval: .seconds(60), logger: context.feature.logger)],
+            liveEvents: [AssignmentChanged.self],
+            outsideChanges: { changes in
+                if let message = AssignmentChanged(outside: changes) { bus.post(message) }
+            }
+        )
+    }
+}
+
+/// Checks every unfinished task against its plan when the host starts and then every `interval`, raising one notice
+/// per slip (``AssignmentRepository/checkSchedule()``), until the host shuts down.
+struct ScheduleWatchService: Service {
+    let repository: AssignmentRepository
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await repository.checkSchedule()
+                } catch {
+                    logger.warning("Could not check the assignments' schedule: \(error)")
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}

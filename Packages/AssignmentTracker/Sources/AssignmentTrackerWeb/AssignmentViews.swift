@@ -1,0 +1,190 @@
+import AssignmentTracker
+import Foundation
+import Kernel
+import KernelHTML
+
+/// The master list's rows and the detail panel of the split view.
+enum AssignmentViews {
+    /// How many assignments a page of the master list shows.
+    static let pageSize = 100
+
+    /// The rows of one page of a section, and the "Show more" row when more follow.
+    static func rows(_ page: AssignmentPage, section: AssignmentSection, selected: Int64?, now: Date) -> HTML {
+        if page.assignments.isEmpty {
+            return section == .current
+                ? "<li class=\"row empty\">No assignments due. Add one with +.</li>"
+                : "<li class=\"row empty\">Nothing archived yet. Past assignments and their marks stay here.</li>"
+        }
+        let more: HTML? = page.next.map { next in
+            let query = "section=\(section.rawValue)&after=\(next.token)"
+            return """
+                <li class="row more" id="\(section.rawValue)-more"><a class="button secondary" href="\(url: "/assignments?" + query)" data-more="\(url: "/assignments/rows?" + query)">Show more</a></li>
+
+                """
+        }
+        return "\(HTML(joining: page.assignments.lazy.map { row($0, selected: selected, now: now) }))\(more)"
+    }
+
+    static func row(_ assignment: Assignment, selected: Int64?, now: Date) -> HTML {
+        let id = assignment.id ?? 0
+        let percent = assignment.progress.percent
+        let progress = percent.map { "\($0)% done" } ?? "No tasks"
+        let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: now)
+        let mark: HTML? = assignment.mark.map { " · mark \($0)%" }
+        return """
+            <li class="row assignment-row" id="assignment-\(id)">
+              <a class="row-main assignment-link" href="/assignments/\(id)"\(if: selected == id, " aria-current=\"page\"")>
+                <span class="row-sub module">\(assignment.module)</span>
+                <span class="row-title">\(assignment.name)</span>
+                <span class="row-sub"><time datetime="\(DisplayDate.iso(assignment.dueAt))" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt))</time> · <span class="due-\(gaugeClass(gauge))">\(gauge.text)</span>\(mark)</span>
+              </a>
+              <span class="ring-box">\(AssignmentGraphics.ring(percent))<span class="ring-label">\(progress)</span></span>
+            </li>
+
+            """
+    }
+
+    static func gaugeClass(_ gauge: DueGauge) -> HTML {
+        switch gauge.state {
+        case .ahead: "ahead"
+        case .soon: "soon"
+        case .overdue: "overdue"
+        }
+    }
+
+    /// The detail panel of one assignment: its facts, the due gauge, overall progress, the mark form and the tasks.
+    static func detail(_ assignment: Assignment, tasks: [AssignmentTask], csrfToken: String, now: Date, timeZone: TimeZone) -> HTML {
+        let id = assignment.id ?? 0
+        let percent = assignment.progress.percent
+        let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: now)
+        let notes: HTML? = assignment.notes.isEmpty ? nil : "<p class=\"notes\">\(assignment.notes)</p>"
+        let behind = tasks.filter { TaskSchedule($0, now: now).isBehind }.count
+        let behindLine: HTML? = behind == 0 ? nil : "<p class=\"behind-note\">\(behind) \(behind == 1 ? "task is" : "tasks are") behind schedule.</p>"
+        let taskRows: HTML =
+            tasks.isEmpty
+            ? "<li class=\"row empty\">No tasks yet. Break the work into tasks to follow its progress.</li>"
+            : HTML(joining: tasks.map { task($0, csrfToken: csrfToken, now: now, timeZone: timeZone) })
+        return """
+            <article class="assignment-detail" id="detail-\(id)" aria-labelledby="detail-title">
+              <div class="detail-head">
+                <p class="module-line">\(assignment.module) · Level \(assignment.level) · worth \(assignment.value)%</p>
+                <h2 class="detail-title" id="detail-title">\(assignment.name)</h2>
+              </div>
+              <div class="card facts">
+                <div class="fact"><span class="fact-label">Due</span> <time datetime="\(DisplayDate.iso(assignment.dueAt))" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone))</time></div>
+                \(AssignmentGraphics.gauge(gauge))
+                <div class="fact overall"><span class="fact-label">Progress</span> <span class="overall-text">\(percent.map { "\($0)% done" } ?? "No tasks yet")</span></div>
+                \(AssignmentGraphics.bar(percent ?? 0))
+                <div class="fact"><span class="fact-label">Reminder</span> \(assignment.reminder.summary(in: timeZone))</div>
+                \(notes)
+                <form method="post" action="/assignments/\(id)/mark" class="mark-form" id="mark-form">\(HTML.csrfField(csrfToken))
+                  <label for="mark-\(id)">Mark awarded (%)</label>
+                  <span class="inline-field"><input id="mark-\(id)" name="mark" inputmode="numeric" value="\(assignment.mark.map(String.init) ?? "")" placeholder="Not marked yet" autocomplete="off">
+                  <button type="submit" class="button secondary">Save Mark</button></span>
+                </form>
+                <div class="detail-actions">
+                  <a class="button secondary" href="/assignments/\(id)/edit">Edit</a>
+                  <a class="button secondary" href="/assignments/\(id)/calendar.ics" download>Add to Calendar</a>
+                  <a class="button secondary danger-text" href="/assignments/\(id)/delete">Delete</a>
+                </div>
+              </div>
+              <div class="nav-bar tasks-bar">
+                <h3 class="section-title">Tasks</h3>
+                <a class="button" href="/assignments/\(id)/tasks/new">Add Task</a>
+              </div>
+              \(behindLine)
+              <ul class="list task-list" id="tasks-\(id)">
+                \(taskRows)
+              </ul>
+            </article>
+            """
+    }
+
+    static func task(_ task: AssignmentTask, csrfToken: String, now: Date, timeZone: TimeZone) -> HTML {
+        let id = task.id ?? 0
+        let state = TaskSchedule(task, now: now)
+        let status: HTML =
+            switch state {
+            case .done: "<span class=\"status-pill done-pill\">Done</span>"
+            case .notStarted: "<span class=\"status-pill\">Not started</span>"
+            case .onTrack: "<span class=\"status-pill\">On track</span>"
+            case .behind(let expected): "<span class=\"status-pill behind-pill\">Behind schedule (should be about \(expected)%)</span>"
+            case .overdue: "<span class=\"status-pill behind-pill\">Overdue</span>"
+            }
+        let due: HTML? = task.dueAt.map {
+            " · due <time datetime=\"\(DisplayDate.iso($0))\" data-format=\"datetime\">\(DisplayDate.dayAndTime($0, in: timeZone))</time>"
+        }
+        let done: HTML? =
+            task.isDone
+            ? nil
+            : """
+            <button type="submit" class="button secondary" formaction="/assignments/tasks/\(id)/done">Done</button>
+            """
+        return """
+            <li class="row task-row\(if: task.isDone, " done")\(if: state.isBehind, " behind")" id="task-\(id)">
+              <div class="row-main">
+                <span class="row-title">\(task.name)</span>
+                <span class="row-sub">from <time datetime="\(DisplayDate.iso(task.startAt))" data-format="datetime">\(DisplayDate.dayAndTime(task.startAt, in: timeZone))</time> · \(task.length.summary(in: timeZone))\(due)</span>
+                <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span> \(status)</span>
+                <form method="post" action="/assignments/tasks/\(id)/percent" class="percent-form">\(HTML.csrfField(csrfToken))
+                  <label for="percent-\(id)" class="visually-hidden">Percent complete of \(task.name)</label>
+                  <input id="percent-\(id)" name="percent" type="number" min="0" max="100" step="1" inputmode="numeric" value="\(task.percent)">
+                  <button type="submit" class="button secondary">Set %</button>
+                  \(done)
+                </form>
+              </div>
+              <div class="row-actions">
+                <a class="button secondary" href="/assignments/tasks/\(id)/edit" aria-label="Edit \(task.name)">Edit</a>
+                <form method="post" action="/assignments/tasks/\(id)/delete">\(HTML.csrfField(csrfToken))<button type="submit" class="button secondary danger-text" aria-label="Delete \(task.name)">Delete</button></form>
+              </div>
+            </li>
+
+            """
+    }
+
+    /// The split view: the master list (current, then the archive) beside the selected assignment's detail.
+    /// `showsDetail` marks a page whose address names the assignment: on a phone it shows the detail alone, with Back.
+    static func split(
+        current: HTML,
+        archive: HTML,
+        counts: [AssignmentSection: Int],
+        detail: HTML?,
+        selected: Int64?,
+        showsDetail: Bool,
+        archiveOpen: Bool,
+        scroll: Int,
+        csrfToken: String
+    ) -> HTML {
+        let detailPane: HTML =
+            detail
+            ?? "<div class=\"detail-empty\"><p class=\"muted\">Choose an assignment to see its tasks, or add one with +.</p></div>"
+        let source = selected.map { "/assignments/\($0)/panel" } ?? ""
+        return """
+            <div class="split\(if: showsDetail, " showing-detail")" data-selected="\(selected.map(String.init) ?? "")">
+              <section class="master" id="master" aria-labelledby="master-title" data-scroll="\(scroll)">
+                <div class="nav-bar">
+                  <h1 class="page-title" id="master-title">Assignments</h1>
+                  <a class="add-button" href="/assignments/new" aria-label="Add assignment" title="Add assignment">+</a>
+                </div>
+                <p class="muted summary"><a href="/assignments/calendar.ics">Calendar feed</a> · subscribe to it in your calendar app</p>
+                <ul class="list assignment-list" id="assignment-list" aria-label="Current assignments" data-live-events="\(AssignmentChanged.name.rawValue)" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=current" + (selected.map { "&selected=\($0)" } ?? ""))">
+                \(current)
+                </ul>
+                <details class="archive" id="archive"\(if: archiveOpen, " open")>
+                  <summary class="archive-summary">Archive (\(counts[.archive] ?? 0))</summary>
+                  <ul class="list assignment-list" id="archive-list" aria-label="Archived assignments" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=archive" + (selected.map { "&selected=\($0)" } ?? ""))">
+                  \(archive)
+                  </ul>
+                </details>
+              </section>
+              <section class="detail" aria-label="Selected assignment">
+                <p class="back-line"><a class="button secondary back-button" href="/assignments?list=1">‹ Assignments</a></p>
+                <div class="detail-pane" id="detail-pane"\(if: selected != nil, " data-live-refresh=\"\(AssignmentChanged.name.rawValue)\" data-src=\"\(source)\"")>
+                \(detailPane)
+                </div>
+              </section>
+            </div>
+            <form id="ui-state" method="post" action="/assignments/ui-state" hidden>\(HTML.csrfField(csrfToken))</form>
+            """
+    }
+}

@@ -1,0 +1,28 @@
+// Assignments: keeps what this browser has open (the archive, the master list's scroll position) on the server, so
+// the same view comes back after the tab is closed or the host restarts, and restores it on load.
+(function () {
+  "use strict";
+  var master = document.getElementById("master");
+  var form = document.getElementById("ui-state");
+  if (!master || !form || !window.fetch) return;
+  var archive = document.getElementById("archive");
+  var phone = window.matchMedia("(max-width: 760px)");
+  function scroller() { return phone.matches ? document.scrollingElement : master; }
+  function save(fields) {
+    var body = new URLSearchParams(new FormData(form));
+    Object.keys(fields).forEach(function (key) { body.set(key, fields[key]); });
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).catch(function () {});
+  }
+  var scroll = parseInt(master.getAttribute("data-scroll") || "0", 10);
+  // On a phone the detail page scrolls on its own: only the list restores the position.
+  if (scroll > 0 && !(phone.matches && document.querySelector(".split.showing-detail"))) scroller().scrollTop = scroll;
+  var timer = null;
+  function onScroll() {
+    if (phone.matches && document.querySelector(".split.showing-detail")) return;
+    clearTimeout(timer);
+    timer = setTimeout(function () { save({ scroll: String(Math.round(scroller().scrollTop)) }); }, 400);
+  }
+  master.addEventListener("scroll", onScroll, { passive: true });
+  window.addEventListener("scroll", onScroll, { passive: true });
+  if (archive) archive.addEventListener("toggle", function () { save({ archiveOpen: archive.open ? "1" : "0" }); });
+})();
