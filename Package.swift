@@ -66,7 +66,6 @@ let packageTestTargets: [Target] = [
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelBus", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
         ],
         path: "Packages/AssignmentTracker/Tests/AssignmentTrackerTests"
     ),

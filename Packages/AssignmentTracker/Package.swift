@@ -36,7 +36,6 @@ let package = Package(
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
-                .product(name: "KernelTestSupport", package: "Kernel"),
             ]
         ),
         .target(

@@ -16,7 +16,11 @@ public enum AssignmentCalendar {
     }
 
     /// A whole calendar holding `assignments`, named `name`.
-    public static func calendar(_ assignments: some Sequence<Assignment>, name: String = "Assignments", timeZone: TimeZone = .current)
+    public static func calendar(
+        _ assignments: some Sequence<Assignment>,
+        name: String = "Assignments",
+        timeZone: TimeZone = .current
+    )
         -> String
     {
         var writer = ICalendarWriter()
@@ -58,7 +62,12 @@ public enum AssignmentCalendar {
         case .before(let minutes):
             alarm(&writer, trigger: "TRIGGER:-PT\(minutes)M", assignment: assignment, timeZone: timeZone)
         case .at(let date):
-            alarm(&writer, trigger: "TRIGGER;VALUE=DATE-TIME:" + LocalDateTime.iCalendarUTC(date), assignment: assignment, timeZone: timeZone)
+            alarm(
+                &writer,
+                trigger: "TRIGGER;VALUE=DATE-TIME:" + LocalDateTime.iCalendarUTC(date),
+                assignment: assignment,
+                timeZone: timeZone
+            )
         }
         writer.raw("END", "VEVENT")
     }

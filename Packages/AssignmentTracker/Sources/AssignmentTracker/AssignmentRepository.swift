@@ -55,7 +55,12 @@ public struct AssignmentRepository: Sendable {
         return AssignmentPage(assignments: shown, next: rows.count > limit ? shown.last.map(AssignmentCursor.init) : nil)
     }
 
-    static func pageRequest(_ section: AssignmentSection, after cursor: AssignmentCursor?, limit: Int, now: Double) -> SQLRequest<Assignment> {
+    static func pageRequest(
+        _ section: AssignmentSection,
+        after cursor: AssignmentCursor?,
+        limit: Int,
+        now: Double
+    ) -> SQLRequest<Assignment> {
         let grace = now - AssignmentSection.graceAfterDue
         switch section {
         case .current:
@@ -332,7 +337,9 @@ public struct AssignmentRepository: Sendable {
         if let notices {
             let names = try await writer.read { db in
                 try Dictionary(
-                    uniqueKeysWithValues: Assignment.filter(keys: Set(slipped.map(\.assignmentID))).fetchAll(db).map { ($0.id ?? 0, $0.name) }
+                    uniqueKeysWithValues: Assignment.filter(keys: Set(slipped.map(\.assignmentID))).fetchAll(db).map {
+                        ($0.id ?? 0, $0.name)
+                    }
                 )
             }
             for task in slipped {

@@ -102,7 +102,12 @@ public enum AssignmentValidation {
     /// Checks a draft read in `timeZone`: the values, or a sentence for every refused field.
     public static func validate(_ draft: AssignmentDraft, in timeZone: TimeZone) -> Result<AssignmentInput, FieldErrors<AssignmentField>> {
         var messages: [AssignmentField: String] = [:]
-        let module = TextRules.line(draft.module, label: "module", required: "Name the module, like “Mobile Development”.", maxCharacters: maxModuleLength)
+        let module = TextRules.line(
+            draft.module,
+            label: "module",
+            required: "Name the module, like “Mobile Development”.",
+            maxCharacters: maxModuleLength
+        )
         if case .failure(let message) = module { messages[.module] = message.text }
         let level = TextRules.wholeNumber(draft.level, in: 4...7, allowPercentSign: false)
         if level == nil { messages[.level] = "Choose level 4, 5, 6 or 7." }
@@ -132,7 +137,16 @@ public enum AssignmentValidation {
             let due, case .success(let notes) = notes, case .success(let reminder) = reminder
         else { return .failure(FieldErrors(messages: messages)) }
         return .success(
-            AssignmentInput(module: module, level: level, name: name, value: value, mark: mark, dueAt: due, notes: notes, reminder: reminder)
+            AssignmentInput(
+                module: module,
+                level: level,
+                name: name,
+                value: value,
+                mark: mark,
+                dueAt: due,
+                notes: notes,
+                reminder: reminder
+            )
         )
     }
 }

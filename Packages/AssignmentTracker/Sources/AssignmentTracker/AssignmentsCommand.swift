@@ -71,7 +71,9 @@ public struct AssignmentsCommand: AsyncParsableCommand {
             let zone = repository.timeZone
             print("\(assignment.module.terminalSafe): \(assignment.name.terminalSafe)")
             print("  level \(assignment.level), worth \(assignment.value)% of the module")
-            print("  due \(LocalDateTime.format(assignment.dueAt, in: zone)) (\(DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: Date()).text))")
+            print(
+                "  due \(LocalDateTime.format(assignment.dueAt, in: zone)) (\(DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: Date()).text))"
+            )
             print("  mark \(assignment.mark.map { "\($0)%" } ?? "not yet")")
             print("  progress \(assignment.progress.percent.map { "\($0)%" } ?? "no tasks")")
             print("  reminder \(assignment.reminder.summary(in: zone))")
@@ -178,7 +180,9 @@ public struct AssignmentsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let repository = try common.repository()
-            FileHandle.standardOutput.write(Data(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone).utf8))
+            FileHandle.standardOutput.write(
+                Data(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone).utf8)
+            )
         }
     }
 }

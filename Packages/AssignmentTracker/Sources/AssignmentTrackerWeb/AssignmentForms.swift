@@ -90,10 +90,14 @@ enum AssignmentForms {
                   <select id="lengthKind" name="lengthKind"\(autofocus("length", first))\(invalid("length", lengthError))>
                     \(option("none", "Not given (counts as one day)"))\(option("end", "An end date"))\(option("hours", "Hours"))\(option("days", "Days"))
                   </select>
-                  <label for="end">End date (for an end date)</label>
-                  <input id="end" name="end" type="datetime-local" value="\(draft.end)">
-                  <label for="amount">Hours or days (for hours or days)</label>
-                  <input id="amount" name="amount" inputmode="decimal" value="\(draft.amount)" autocomplete="off">
+                  <div class="field-part" data-when-length="end">
+                    <label for="end">End date (for an end date)</label>
+                    <input id="end" name="end" type="datetime-local" value="\(draft.end)">
+                  </div>
+                  <div class="field-part" data-when-length="hours days">
+                    <label for="amount">Hours or days (for hours or days)</label>
+                    <input id="amount" name="amount" inputmode="decimal" value="\(draft.amount)" autocomplete="off">
+                  </div>
                   \(fieldError("length", lengthError))
                 </fieldset>
                 \(textField("due", "Due (optional)", draft.due, error(.due), first: first, hint: nil, type: "datetime-local"))
@@ -111,7 +115,15 @@ enum AssignmentForms {
     }
 
     /// The reminder's fields: off, a lead time before the due date, or a set time.
-    static func reminder(kind: String, amount: String, unit: String, at: String, error: String?, first: String, dueWord: StaticString) -> HTML {
+    static func reminder(
+        kind: String,
+        amount: String,
+        unit: String,
+        at: String,
+        error: String?,
+        first: String,
+        dueWord: StaticString
+    ) -> HTML {
         func kindOption(_ value: StaticString, _ label: HTML) -> HTML {
             let value = HTML(stringLiteral: value)
             return "<option value=\"\(value)\"\(if: kind == value.description, " selected")>\(label)</option>"
@@ -127,11 +139,15 @@ enum AssignmentForms {
               <select id="reminder" name="reminder"\(autofocus("reminder", first))\(invalid("reminder", error))>
                 \(kindOption("off", "Never"))\(kindOption("before", "Before the \(HTML(stringLiteral: dueWord))"))\(kindOption("at", "At a set time"))
               </select>
-              <label for="reminderAmount">How long before</label>
-              <span class="inline-field"><input id="reminderAmount" name="reminderAmount" inputmode="numeric" value="\(amount)" autocomplete="off">
-              <select id="reminderUnit" name="reminderUnit" aria-label="Unit">\(unitOption("minutes"))\(unitOption("hours"))\(unitOption("days"))</select></span>
-              <label for="reminderAt">Set time</label>
-              <input id="reminderAt" name="reminderAt" type="datetime-local" value="\(at)">
+              <div class="field-part" data-when-reminder="before">
+                <label for="reminderAmount">How long before</label>
+                <span class="inline-field"><input id="reminderAmount" name="reminderAmount" inputmode="numeric" value="\(amount)" autocomplete="off">
+                <select id="reminderUnit" name="reminderUnit" aria-label="Unit">\(unitOption("minutes"))\(unitOption("hours"))\(unitOption("days"))</select></span>
+              </div>
+              <div class="field-part" data-when-reminder="at">
+                <label for="reminderAt">Set time</label>
+                <input id="reminderAt" name="reminderAt" type="datetime-local" value="\(at)">
+              </div>
               \(fieldError("reminder", error))
             </fieldset>
             """

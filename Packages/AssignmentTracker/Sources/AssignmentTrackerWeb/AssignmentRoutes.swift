@@ -81,7 +81,13 @@ struct AssignmentRoutes: FeatureRoutes {
         return response
     }
 
-    private func split(selected: Int64?, showsDetail: Bool, state: ViewState, request: Request, context: AppRequestContext) async throws
+    private func split(
+        selected: Int64?,
+        showsDetail: Bool,
+        state: ViewState,
+        request: Request,
+        context: AppRequestContext
+    ) async throws
         -> Response
     {
         let moment = now()
@@ -264,7 +270,14 @@ struct AssignmentRoutes: FeatureRoutes {
     @Sendable func editTaskForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let task = try await found { try await repository.task(id: try context.id("There is no task at that address.")) }
         let assignment = try await found { try await repository.assignment(id: task.assignmentID) }
-        return taskFormPage(TaskDraft(task, in: timeZone), errors: nil, assignment: assignment, taskID: task.id, request: request, context: context)
+        return taskFormPage(
+            TaskDraft(task, in: timeZone),
+            errors: nil,
+            assignment: assignment,
+            taskID: task.id,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func createTask(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -273,11 +286,22 @@ struct AssignmentRoutes: FeatureRoutes {
         let draft = try await request.decodeForm(as: TaskFormFields.self, context: context).draft
         switch TaskValidation.validate(draft, in: timeZone) {
         case .failure(let errors):
-            return taskFormPage(draft, errors: errors, assignment: assignment, taskID: nil, request: request, context: context, status: .unprocessableContent)
+            return taskFormPage(
+                draft,
+                errors: errors,
+                assignment: assignment,
+                taskID: nil,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         case .success(let input):
             do {
                 let task = try await repository.addTask(to: id, input)
-                return pages.redirect(to: "/assignments/\(id)#task-\(task.id ?? 0)", flash: Flash(.success, "Added the task “\(task.name)”."))
+                return pages.redirect(
+                    to: "/assignments/\(id)#task-\(task.id ?? 0)",
+                    flash: Flash(.success, "Added the task “\(task.name)”.")
+                )
             } catch AssignmentError.tooManyTasks {
                 return pages.redirect(to: "/assignments/\(id)", flash: Flash(.error, AssignmentError.tooManyTasks.description))
             }
@@ -290,10 +314,21 @@ struct AssignmentRoutes: FeatureRoutes {
         switch TaskValidation.validate(draft, in: timeZone) {
         case .failure(let errors):
             let assignment = try await found { try await repository.assignment(id: task.assignmentID) }
-            return taskFormPage(draft, errors: errors, assignment: assignment, taskID: task.id, request: request, context: context, status: .unprocessableContent)
+            return taskFormPage(
+                draft,
+                errors: errors,
+                assignment: assignment,
+                taskID: task.id,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         case .success(let input):
             let saved = try await found { try await repository.updateTask(id: task.id ?? 0, with: input) }
-            return pages.redirect(to: "/assignments/\(saved.assignmentID)#task-\(saved.id ?? 0)", flash: Flash(.success, "Saved the task “\(saved.name)”."))
+            return pages.redirect(
+                to: "/assignments/\(saved.assignmentID)#task-\(saved.id ?? 0)",
+                flash: Flash(.success, "Saved the task “\(saved.name)”.")
+            )
         }
     }
 
@@ -319,13 +354,21 @@ struct AssignmentRoutes: FeatureRoutes {
     @Sendable func done(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no task at that address.")
         let saved = try await found { try await repository.setPercent(taskID: id, 100) }
-        return pages.redirect(to: "/assignments/\(saved.assignmentID)#task-\(id)", flash: Flash(.success, "“\(saved.name)” is done."), for: request)
+        return pages.redirect(
+            to: "/assignments/\(saved.assignmentID)#task-\(id)",
+            flash: Flash(.success, "“\(saved.name)” is done."),
+            for: request
+        )
     }
 
     @Sendable func deleteTask(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no task at that address.")
         let task = try await found { try await repository.deleteTask(id: id) }
-        return pages.redirect(to: "/assignments/\(task.assignmentID)", flash: Flash(.info, "Deleted the task “\(task.name)”."), for: request)
+        return pages.redirect(
+            to: "/assignments/\(task.assignmentID)",
+            flash: Flash(.info, "Deleted the task “\(task.name)”."),
+            for: request
+        )
     }
 
     private func taskFormPage(

@@ -59,7 +59,8 @@ enum AssignmentViews {
         let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: now)
         let notes: HTML? = assignment.notes.isEmpty ? nil : "<p class=\"notes\">\(assignment.notes)</p>"
         let behind = tasks.filter { TaskSchedule($0, now: now).isBehind }.count
-        let behindLine: HTML? = behind == 0 ? nil : "<p class=\"behind-note\">\(behind) \(behind == 1 ? "task is" : "tasks are") behind schedule.</p>"
+        let behindLine: HTML? =
+            behind == 0 ? nil : "<p class=\"behind-note\">\(behind) \(behind == 1 ? "task is" : "tasks are") behind schedule.</p>"
         let taskRows: HTML =
             tasks.isEmpty
             ? "<li class=\"row empty\">No tasks yet. Break the work into tasks to follow its progress.</li>"
@@ -166,7 +167,7 @@ enum AssignmentViews {
                   <h1 class="page-title" id="master-title">Assignments</h1>
                   <a class="add-button" href="/assignments/new" aria-label="Add assignment" title="Add assignment">+</a>
                 </div>
-                <p class="muted summary"><a href="/assignments/calendar.ics">Calendar feed</a> · subscribe to it in your calendar app</p>
+                <p class="feed-line"><a class="button secondary" href="/assignments/calendar.ics">Calendar Feed</a> <span class="muted">Subscribe to it in your calendar app.</span></p>
                 <ul class="list assignment-list" id="assignment-list" aria-label="Current assignments" data-live-events="\(AssignmentChanged.name.rawValue)" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=current" + (selected.map { "&selected=\($0)" } ?? ""))">
                 \(current)
                 </ul>

@@ -34,7 +34,10 @@ struct ProgressAndScheduleTests {
         #expect(AssignmentProgress(tasks: []).fraction == 0)
         #expect(AssignmentProgress(weighted: 1_250, weight: 100).percent == 13)  // 12.5 → 13
         #expect(AssignmentProgress(weighted: 1_249, weight: 100).percent == 12)
-        #expect(AssignmentProgress(tasks: [task(start: start, percent: 100), task(start: start, length: .hours(0.25), percent: 100)]).percent == 100)
+        #expect(
+            AssignmentProgress(tasks: [task(start: start, percent: 100), task(start: start, length: .hours(0.25), percent: 100)]).percent
+                == 100
+        )
     }
 
     @Test("behind: below the elapsed share of the planned time, judged with a controllable clock")

@@ -176,7 +176,9 @@ struct RepositoryTests {
             state.scroll = 640
         }
         databases = try databases.reopen()
-        #expect(try await ViewStateStore(writer: databases.feature).state(of: browser) == ViewState(selected: 4, archiveOpen: true, scroll: 640))
+        #expect(
+            try await ViewStateStore(writer: databases.feature).state(of: browser) == ViewState(selected: 4, archiveOpen: true, scroll: 640)
+        )
         #expect(try await ViewStateStore(writer: databases.feature).state(of: String(repeating: "0", count: 32)) == ViewState())
     }
 }

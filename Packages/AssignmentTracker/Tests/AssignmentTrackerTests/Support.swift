@@ -118,5 +118,14 @@ func taskInput(
 }
 
 func task(start: Date, length: TaskLength = .unknown, due: Date? = nil, percent: Int = 0) -> AssignmentTask {
-    AssignmentTask(assignmentID: 1, name: "t", startAt: start, length: length, dueAt: due, percent: percent, createdAt: start, updatedAt: start)
+    AssignmentTask(
+        assignmentID: 1,
+        name: "t",
+        startAt: start,
+        length: length,
+        dueAt: due,
+        percent: percent,
+        createdAt: start,
+        updatedAt: start
+    )
 }

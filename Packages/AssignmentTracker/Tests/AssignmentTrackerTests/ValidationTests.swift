@@ -124,7 +124,14 @@ struct ValidationTests {
         let hours = try taskInput("Draft", length: ("hours", "", "1.5"))
         #expect(hours.length.seconds(from: hours.startAt) == 5_400)
         let days = try taskInput("Draft", length: ("days", "", "3"))
-        let stored = AssignmentTask(assignmentID: 1, name: "Draft", startAt: days.startAt, length: days.length, createdAt: Date(), updatedAt: Date())
+        let stored = AssignmentTask(
+            assignmentID: 1,
+            name: "Draft",
+            startAt: days.startAt,
+            length: days.length,
+            createdAt: Date(),
+            updatedAt: Date()
+        )
         let draft = TaskDraft(stored, in: london)
         #expect(draft.lengthKind == "days" && draft.amount == "3" && draft.end.isEmpty)
     }
@@ -137,7 +144,10 @@ struct ValidationTests {
         }
         #expect(refused(TaskDraft(name: "", start: "2027-01-04"))?[.name] == "Give the task a name.")
         #expect(refused(TaskDraft(name: "A", start: ""))?[.start] != nil)
-        #expect(refused(TaskDraft(name: "A", start: "2027-01-04", lengthKind: "end", end: "2027-01-03"))?[.length] == "The end must come after the start.")
+        #expect(
+            refused(TaskDraft(name: "A", start: "2027-01-04", lengthKind: "end", end: "2027-01-03"))?[.length]
+                == "The end must come after the start."
+        )
         #expect(refused(TaskDraft(name: "A", start: "2027-01-04", lengthKind: "hours", amount: "0"))?[.length] != nil)
         #expect(refused(TaskDraft(name: "A", start: "2027-01-04", lengthKind: "days", amount: "1.255"))?[.length] != nil)
         #expect(refused(TaskDraft(name: "A", start: "2027-01-04", lengthKind: "days", amount: "1e3"))?[.length] != nil)

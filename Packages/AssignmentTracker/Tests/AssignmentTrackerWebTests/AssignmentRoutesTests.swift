@@ -22,8 +22,10 @@ struct AssignmentRoutesTests {
     ]
 
     static func task(_ name: String, percent: String = "0", days: String = "1") -> [(String, String)] {
-        [("name", name), ("start", "2030-01-01T09:00"), ("lengthKind", "days"), ("amount", days), ("end", ""), ("due", ""),
-         ("percent", percent), ("notes", ""), ("reminder", "off")]
+        [
+            ("name", name), ("start", "2030-01-01T09:00"), ("lengthKind", "days"), ("amount", days), ("end", ""), ("due", ""),
+            ("percent", percent), ("notes", ""), ("reminder", "off"),
+        ]
     }
 
     /// Adds the standard assignment and returns its id.

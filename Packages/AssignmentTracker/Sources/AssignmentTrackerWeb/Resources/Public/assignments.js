@@ -26,3 +26,21 @@
   window.addEventListener("scroll", onScroll, { passive: true });
   if (archive) archive.addEventListener("toggle", function () { save({ archiveOpen: archive.open ? "1" : "0" }); });
 })();
+
+// The task and assignment forms show only the fields the chosen length or reminder needs (without script, all show).
+(function () {
+  "use strict";
+  function follow(selectId, attribute) {
+    var select = document.getElementById(selectId);
+    if (!select) return;
+    function update() {
+      document.querySelectorAll("[" + attribute + "]").forEach(function (part) {
+        part.hidden = part.getAttribute(attribute).split(" ").indexOf(select.value) < 0;
+      });
+    }
+    select.addEventListener("change", update);
+    update();
+  }
+  follow("lengthKind", "data-when-length");
+  follow("reminder", "data-when-reminder");
+})();
