@@ -142,6 +142,7 @@ public struct AssignmentRepository: Sendable {
                 updatedAt: stamp
             )
             try assignment.insert(db)
+            try CalendarSync.enqueue(assignment, deleted: false, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.added.rawValue, id: assignment.id)
             return assignment
         }
@@ -183,6 +184,7 @@ public struct AssignmentRepository: Sendable {
             assignment.sequence += 1
             assignment.updatedAt = stamp
             try assignment.update(db)
+            try CalendarSync.enqueue(assignment, deleted: false, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.updated.rawValue, id: id)
             return (previous, assignment)
         }
@@ -199,6 +201,7 @@ public struct AssignmentRepository: Sendable {
             let assignment = try Self.fetchAssignment(id, db)
             let tasks = try Self.tasks(of: id, db)
             try Assignment.deleteOne(db, key: id)
+            try CalendarSync.enqueue(assignment, deleted: true, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.deleted.rawValue, id: id)
             return (assignment, tasks)
         }

@@ -3,10 +3,14 @@ import GRDB
 /// The database schema of Assignments, in its own database file (`assignments.sqlite`):
 /// - `assignments_assignment`: one row per assignment, indexed by due date for the master list and the archive;
 /// - `assignments_task`: one row per task, deleted with its assignment;
-/// - `assignments_view_state`: what each browser had open (see ``ViewStateStore``).
+/// - `assignments_view_state`: what each browser had open (see ``ViewStateStore``);
+/// - `assignments_sync`: what the calendar server still has to learn (see ``CalendarSync``).
 public enum AssignmentTrackerMigrations {
     /// The identifier of the migration that creates the tables: `assignments.v1`.
     public static let v1 = "assignments.v1"
+
+    /// The identifier of the migration that adds the calendar server's queue: `assignments.v2`.
+    public static let v2 = "assignments.v2"
 
     /// Registers the migrations, in order. They are SQL, so they keep meaning the same when the Swift types change.
     public static func register(in migrator: inout DatabaseMigrator) {
@@ -63,6 +67,28 @@ public enum AssignmentTrackerMigrations {
                         updatedAt DOUBLE NOT NULL
                     );
                     CREATE INDEX assignments_view_state_age ON assignments_view_state (updatedAt);
+                    """
+            )
+        }
+        migrator.registerMigration(v2) { db in
+            // One row per assignment the calendar server must learn of (see CalendarSync). No foreign key: the row of
+            // a deleted assignment stays until its DELETE has reached the server.
+            try db.execute(
+                sql: """
+                    CREATE TABLE assignments_sync (
+                        uid TEXT PRIMARY KEY NOT NULL,
+                        assignmentID INTEGER NOT NULL,
+                        pending BOOLEAN NOT NULL DEFAULT 1,
+                        deleted BOOLEAN NOT NULL DEFAULT 0,
+                        etag TEXT,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        nextAttemptAt DOUBLE NOT NULL DEFAULT 0,
+                        leaseUntil DOUBLE NOT NULL DEFAULT 0,
+                        lastError TEXT,
+                        syncedAt DOUBLE
+                    );
+                    CREATE INDEX assignments_sync_due ON assignments_sync (pending, nextAttemptAt);
+                    CREATE INDEX assignments_sync_assignment ON assignments_sync (assignmentID);
                     """
             )
         }

@@ -25,6 +25,8 @@ import KernelWeb
 struct AssignmentRoutes: FeatureRoutes {
     let repository: AssignmentRepository
     let viewStates: ViewStateStore
+    /// The calendar push, when a CalDAV server is configured.
+    let calendarSync: CalendarSync?
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -98,7 +100,14 @@ struct AssignmentRoutes: FeatureRoutes {
         var title = "Assignments"
         if let selected {
             let (assignment, tasks) = try await repository.detail(id: selected)
-            detail = AssignmentViews.detail(assignment, tasks: tasks, csrfToken: context.csrfToken, now: moment, timeZone: timeZone)
+            detail = AssignmentViews.detail(
+                assignment,
+                tasks: tasks,
+                sync: try await syncStatus(assignment),
+                csrfToken: context.csrfToken,
+                now: moment,
+                timeZone: timeZone
+            )
             if showsDetail { title = assignment.name }
         }
         let body = AssignmentViews.split(
@@ -129,7 +138,14 @@ struct AssignmentRoutes: FeatureRoutes {
         do {
             let (assignment, tasks) = try await repository.detail(id: id)
             return PageRenderer.html(
-                AssignmentViews.detail(assignment, tasks: tasks, csrfToken: context.csrfToken, now: now(), timeZone: timeZone)
+                AssignmentViews.detail(
+                    assignment,
+                    tasks: tasks,
+                    sync: try await syncStatus(assignment),
+                    csrfToken: context.csrfToken,
+                    now: now(),
+                    timeZone: timeZone
+                )
             )
         } catch AssignmentError.assignmentNotFound {
             return PageRenderer.html(
@@ -395,6 +411,12 @@ struct AssignmentRoutes: FeatureRoutes {
     }
 
     // MARK: - Helpers
+
+    /// The assignment's calendar status: nil without a server; `.waiting` until the push has seen it.
+    private func syncStatus(_ assignment: Assignment) async throws -> CalendarSyncStatus? {
+        guard let calendarSync else { return nil }
+        return try await calendarSync.status(uid: assignment.uid) ?? .waiting
+    }
 
     /// Runs `body`; a missing assignment or task becomes a 404 page that says so.
     private func found<T>(_ body: () async throws -> T) async throws -> T {

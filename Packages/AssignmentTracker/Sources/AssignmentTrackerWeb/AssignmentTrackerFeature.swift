@@ -11,23 +11,41 @@ public struct AssignmentTrackerFeature: WebFeature {
     public let descriptor = FeatureDescriptor.assignments
     public var commands: [any ParsableCommand.Type] { [AssignmentsCommand.self] }
     public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+    public var options: [FeatureOption] { CalendarServerSettings.options }
 
     /// The feature value the registry lists.
     public init() {}
 
-    /// Builds the repository the pages share, puts back any reminder a crash lost, and starts the schedule watch.
+    /// Builds the repository the pages share, puts back any reminder a crash lost, and starts the schedule watch and,
+    /// when a CalDAV server is configured, the calendar push.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let bus = context.feature.bus
         let repository = AssignmentRepository(writer: context.feature.database, bus: bus, notices: context.feature.notices)
         try await repository.scheduleReminders()
+        var services: [any Service] = [
+            ScheduleWatchService(repository: repository, interval: .seconds(60), logger: context.feature.logger)
+        ]
+        var sync: CalendarSync?
+        if let server = try CalendarServerSettings.server(from: context.feature.settings) {
+            let client = CalendarClientOwner()
+            let pusher = CalendarSync(
+                writer: context.feature.database,
+                server: server,
+                transport: HTTPCalendarTransport(client: { client.client }),
+                bus: bus
+            )
+            sync = pusher
+            services.append(CalendarSyncService(sync: pusher, bus: bus, client: client, logger: context.feature.logger))
+        }
         return FeatureRuntime(
             routes: AssignmentRoutes(
                 repository: repository,
                 viewStates: ViewStateStore(writer: context.feature.database),
+                calendarSync: sync,
                 pages: context.pages,
                 now: { Date() }
             ),
-            services: [ScheduleWatchService(repository: repository, interval: .seconds(60), logger: context.feature.logger)],
+            services: services,
             liveEvents: [AssignmentChanged.self],
             outsideChanges: { changes in
                 if let message = AssignmentChanged(outside: changes) { bus.post(message) }

@@ -53,7 +53,25 @@ enum AssignmentViews {
     }
 
     /// The detail panel of one assignment: its facts, the due gauge, overall progress, the mark form and the tasks.
-    static func detail(_ assignment: Assignment, tasks: [AssignmentTask], csrfToken: String, now: Date, timeZone: TimeZone) -> HTML {
+    /// `sync` is nil when no calendar server is configured.
+    static func detail(
+        _ assignment: Assignment,
+        tasks: [AssignmentTask],
+        sync: CalendarSyncStatus? = nil,
+        csrfToken: String,
+        now: Date,
+        timeZone: TimeZone
+    ) -> HTML {
+        let syncLine: HTML? = sync.map { status in
+            let state: HTML =
+                switch status {
+                case .synced: "synced"
+                case .retrying: "retrying"
+                case .waiting: "waiting"
+                }
+            return
+                "<div class=\"fact sync-status sync-\(state)\" id=\"sync-status\"><span class=\"fact-label\">Calendar</span> \(status.text)</div>"
+        }
         let id = assignment.id ?? 0
         let percent = assignment.progress.percent
         let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: now)
@@ -77,6 +95,7 @@ enum AssignmentViews {
                 <div class="fact overall"><span class="fact-label">Progress</span> <span class="overall-text">\(percent.map { "\($0)% done" } ?? "No tasks yet")</span></div>
                 \(AssignmentGraphics.bar(percent ?? 0))
                 <div class="fact"><span class="fact-label">Reminder</span> \(assignment.reminder.summary(in: timeZone))</div>
+                \(syncLine)
                 \(notes)
                 <form method="post" action="/assignments/\(id)/mark" class="mark-form" id="mark-form">\(HTML.csrfField(csrfToken))
                   <label for="mark-\(id)">Mark awarded (%)</label>

@@ -1,0 +1,102 @@
+import AssignmentTracker
+import AsyncHTTPClient
+import Foundation
+import KernelBus
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Sends the calendar server what it has to learn, in the background, for the life of the host: at start (anything
+/// queued while the host was down, and assignments made before a server was configured), after every change, and at
+/// each retry's time. It owns the HTTP client it uses and shuts it down last.
+struct CalendarSyncService: Service {
+    let sync: CalendarSync
+    let bus: NotificationBus
+    let client: CalendarClientOwner
+    let logger: Logger
+
+    func run() async throws {
+        let wakeup = Wakeup()
+        // Every change (this host's, or the CLI's seen through the change log) may have queued something.
+        let observation = bus.addObserver(for: AssignmentChanged.self) { _ in wakeup.signal() }
+        await cancelWhenGracefulShutdown {
+            do {
+                try await sync.enqueueUnknown()
+            } catch {
+                logger.warning("Could not queue assignments for the calendar server: \(error)")
+            }
+            while !Task.isCancelled {
+                do {
+                    try await sync.pushDue()
+                } catch {
+                    logger.warning("Could not push assignments to the calendar server: \(error)")
+                }
+                let next = (try? await sync.nextDue()) ?? nil
+                let wait = next.map { max(0.05, $0.timeIntervalSinceNow) } ?? 3_600
+                await wakeup.wait(seconds: min(wait, 3_600))
+            }
+        }
+        withExtendedLifetime(observation) {}
+        try? await client.shutdown()
+    }
+}
+
+/// One waiter woken by a signal or a timeout, whichever comes first; a signal while nobody waits is kept for the
+/// next wait.
+final class Wakeup: Sendable {
+    private let state = Mutex<(pending: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func signal() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.pending = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait(seconds: TimeInterval) async {
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
+            self.signal()
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.pending {
+                        state.pending = false
+                        return true
+                    }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            self.signal()
+        }
+        timer.cancel()
+        state.withLock { $0.pending = false }
+    }
+}
+
+/// The calendar's HTTP client, made on first use and shut down with the service.
+final class CalendarClientOwner: Sendable {
+    private let made = Mutex<HTTPClient?>(nil)
+
+    var client: HTTPClient {
+        made.withLock { made in
+            if let client = made { return client }
+            let client = HTTPCalendarTransport.makeClient()
+            made = client
+            return client
+        }
+    }
+
+    func shutdown() async throws {
+        if let client = made.withLock({ $0 }) { try await client.shutdown() }
+    }
+}
