@@ -61,6 +61,7 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "AssignmentTrackerTests",
         dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "AssignmentTracker", package: "AssignmentTracker"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Kernel", package: "Kernel"),

@@ -34,6 +34,7 @@ let package = Package(
             name: "AssignmentTrackerTests",
             dependencies: [
                 "AssignmentTracker",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),

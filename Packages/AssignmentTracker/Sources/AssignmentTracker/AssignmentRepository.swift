@@ -55,6 +55,23 @@ public struct AssignmentRepository: Sendable {
         return AssignmentPage(assignments: shown, next: rows.count > limit ? shown.last.map(AssignmentCursor.init) : nil)
     }
 
+    /// The assignments of `section` from its start through `cursor` (inclusive), at most `limit`: what a page that has
+    /// loaded the list down to `cursor` shows, read again after a change.
+    public func page(_ section: AssignmentSection, through cursor: AssignmentCursor, limit: Int) async throws -> AssignmentPage {
+        let moment = now().timeIntervalSince1970
+        let rows = try await writer.read { db in
+            try Assignment.fetchAll(db, Self.pageRequest(section, after: nil, limit: limit + 1, now: moment))
+        }
+        let upTo = rows.prefix { assignment in
+            let key = AssignmentCursor(assignment)
+            return section == .current
+                ? key.dueAt < cursor.dueAt || (key.dueAt == cursor.dueAt && key.id <= cursor.id)
+                : key.dueAt > cursor.dueAt || (key.dueAt == cursor.dueAt && key.id >= cursor.id)
+        }
+        let shown = Array(upTo.prefix(limit))
+        return AssignmentPage(assignments: shown, next: rows.count > shown.count ? shown.last.map(AssignmentCursor.init) : nil)
+    }
+
     static func pageRequest(
         _ section: AssignmentSection,
         after cursor: AssignmentCursor?,

@@ -51,24 +51,6 @@ public struct AssignmentDraft: Sendable, Hashable, Codable {
         self.reminderUnit = reminderUnit
         self.reminderAt = reminderAt
     }
-
-    /// The draft that shows a stored assignment's values in its edit form.
-    public init(_ assignment: Assignment, in timeZone: TimeZone) {
-        let reminder = ReminderDraft(assignment.reminder, in: timeZone)
-        self.init(
-            module: assignment.module,
-            level: String(assignment.level),
-            name: assignment.name,
-            value: String(assignment.value),
-            mark: assignment.mark.map(String.init) ?? "",
-            due: LocalDateTime.format(assignment.dueAt, in: timeZone),
-            notes: assignment.notes,
-            reminder: reminder.kind,
-            reminderAmount: reminder.amount,
-            reminderUnit: reminder.unit,
-            reminderAt: reminder.at
-        )
-    }
 }
 
 /// The fields of the assignment form, in form order.

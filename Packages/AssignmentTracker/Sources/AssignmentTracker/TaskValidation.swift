@@ -55,25 +55,6 @@ public struct TaskDraft: Sendable, Hashable, Codable {
         self.reminderUnit = reminderUnit
         self.reminderAt = reminderAt
     }
-
-    /// The draft that shows a stored task in its edit form, with its length as it was given.
-    public init(_ task: AssignmentTask, in timeZone: TimeZone) {
-        let reminder = ReminderDraft(task.reminder, in: timeZone)
-        self.init(
-            name: task.name,
-            start: LocalDateTime.format(task.startAt, in: timeZone),
-            lengthKind: task.length.kind,
-            end: task.length.end.map { LocalDateTime.format($0, in: timeZone) } ?? "",
-            amount: task.length.amountText ?? "",
-            notes: task.notes,
-            due: task.dueAt.map { LocalDateTime.format($0, in: timeZone) } ?? "",
-            percent: String(task.percent),
-            reminder: reminder.kind,
-            reminderAmount: reminder.amount,
-            reminderUnit: reminder.unit,
-            reminderAt: reminder.at
-        )
-    }
 }
 
 /// The fields of the task form, in form order.

@@ -128,9 +128,22 @@ struct AssignmentRoutes: FeatureRoutes {
         let query = request.uri.queryParameters
         let section = query.get("section").flatMap { AssignmentSection(rawValue: String($0)) } ?? .current
         let after = query.get("after").flatMap { AssignmentCursor(token: $0) }
+        let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
         let selected = query.get("selected", as: Int64.self)
+        let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
+        if let through {
+            // A live refresh of a list scrolled past its first page: everything it shows, read again.
+            let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
+            return PageRenderer.html(AssignmentViews.rows(page, section: section, selected: selected, now: now()))
+        }
         let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
-        return PageRenderer.html(AssignmentViews.rows(page, section: section, selected: selected, now: now()))
+        let rows = AssignmentViews.rows(page, section: section, selected: selected, now: now())
+        guard after != nil, let last = page.assignments.last else { return PageRenderer.html(rows) }
+        // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
+        return PageRenderer.html(
+            RenderedHTML(rows),
+            refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"
+        )
     }
 
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -8,6 +8,9 @@ enum AssignmentViews {
     /// How many assignments a page of the master list shows.
     static let pageSize = 100
 
+    /// The most rows a live refresh reads again: a list scrolled further keeps its first rows live.
+    static let refreshLimit = 2_000
+
     /// The rows of one page of a section, and the "Show more" row when more follow.
     static func rows(_ page: AssignmentPage, section: AssignmentSection, selected: Int64?, now: Date) -> HTML {
         if page.assignments.isEmpty {

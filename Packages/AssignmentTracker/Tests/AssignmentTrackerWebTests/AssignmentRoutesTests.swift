@@ -216,3 +216,30 @@ struct AssignmentRoutesTests {
         }
     }
 }
+
+@Suite("Assignments past the first page")
+struct AssignmentPagingTests {
+    @Test("Show more reads the next rows by cursor and names where the live refresh reads from; that reads them all again")
+    func more() async throws {
+        try await withTestShell(features: [AssignmentTrackerFeature()]) { session, _ in
+            for index in 0..<105 {
+                var fields = AssignmentRoutesTests.assignment
+                fields[2] = ("name", "Assignment \(index)")
+                fields[5] = ("due", "2030-\(String(format: "%02d", 1 + index / 28))-\(String(format: "%02d", 1 + index % 28))T17:00")
+                fields[7] = ("reminder", "off")
+                _ = try await AssignmentRoutesTests.add(session, fields)
+            }
+            let list = try await session.get("/assignments")
+            #expect(list.text.components(separatedBy: "class=\"row assignment-row\"").count == 101)
+            let more = try #require(list.text.components(separatedBy: "data-more=\"").dropFirst().first?.prefix { $0 != "\"" })
+            let next = try await session.get(String(more).replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(next.text.components(separatedBy: "class=\"row assignment-row\"").count == 6)
+            #expect(next.text.contains("Assignment 104"))
+            let source = try #require(next.headers[HTTPField.Name("X-Refresh-Source")!])
+            #expect(source.contains("through="))
+            let all = try await session.get(source)
+            #expect(all.text.components(separatedBy: "class=\"row assignment-row\"").count == 106)
+            #expect(!all.text.contains("data-more"))
+        }
+    }
+}
