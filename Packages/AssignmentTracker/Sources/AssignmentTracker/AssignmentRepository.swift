@@ -82,16 +82,17 @@ public struct AssignmentRepository: Sendable {
         switch section {
         case .current:
             let after: SQL = cursor.map { "AND (dueAt > \($0.dueAt) OR (dueAt = \($0.dueAt) AND id > \($0.id)))" } ?? ""
+            // The due-date index gives the range; the rest filters it.
             return """
                 SELECT * FROM assignments_assignment
-                WHERE dueAt >= \(grace) AND NOT (dueAt < \(now) AND mark IS NOT NULL) \(after)
+                WHERE dueAt >= \(grace) AND (dueAt >= \(now) OR mark IS NULL) \(after)
                 ORDER BY dueAt, id LIMIT \(limit)
                 """
         case .archive:
             let after: SQL = cursor.map { "AND (dueAt < \($0.dueAt) OR (dueAt = \($0.dueAt) AND id < \($0.id)))" } ?? ""
             return """
                 SELECT * FROM assignments_assignment
-                WHERE (dueAt < \(grace) OR (dueAt < \(now) AND mark IS NOT NULL)) \(after)
+                WHERE dueAt < \(now) AND (dueAt < \(grace) OR mark IS NOT NULL) \(after)
                 ORDER BY dueAt DESC, id DESC LIMIT \(limit)
                 """
         }
@@ -106,8 +107,8 @@ public struct AssignmentRepository: Sendable {
             let archived =
                 try Int.fetchOne(
                     db,
-                    sql: "SELECT COUNT(*) FROM assignments_assignment WHERE dueAt < ? OR (dueAt < ? AND mark IS NOT NULL)",
-                    arguments: [grace, moment]
+                    sql: "SELECT COUNT(*) FROM assignments_assignment WHERE dueAt < ? AND (dueAt < ? OR mark IS NOT NULL)",
+                    arguments: [moment, grace]
                 ) ?? 0
             return [.current: total - archived, .archive: archived]
         }

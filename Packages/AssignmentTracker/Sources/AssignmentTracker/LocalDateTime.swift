@@ -1,5 +1,10 @@
 import Foundation
 
+// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's DisplayDate.swift into one module.
+#if canImport(Kernel)
+import Kernel
+#endif
+
 /// Dates and times as people type them (`2027-01-15T17:00`, the value of an HTML `datetime-local` field), read and
 /// written in a time zone: the host's own unless told otherwise.
 public enum LocalDateTime {
@@ -45,20 +50,19 @@ public enum LocalDateTime {
 
     /// `2027-01-15T17:00`: `date` in `timeZone`, to the minute, as a `datetime-local` field's value.
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        let parts = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return padded(parts.year ?? 1970, 4) + "-" + padded(parts.month ?? 1, 2) + "-" + padded(parts.day ?? 1, 2) + "T"
-            + padded(parts.hour ?? 0, 2) + ":" + padded(parts.minute ?? 0, 2)
+        let parts = DisplayDate.parts(date, in: timeZone)
+        return padded(parts.year, 4) + "-" + padded(parts.month, 2) + "-" + padded(parts.day, 2) + "T" + padded(parts.hour, 2)
+            + ":" + padded(parts.minute, 2)
     }
 
     /// `20270115T170000Z`: `date` in UTC, to the second, as iCalendar writes a DATE-TIME.
     public static func iCalendarUTC(_ date: Date) -> String {
-        let parts = calendar(TimeZone(identifier: "UTC")!).dateComponents(
-            [.year, .month, .day, .hour, .minute, .second],
-            from: date
-        )
-        return padded(parts.year ?? 1970, 4) + padded(parts.month ?? 1, 2) + padded(parts.day ?? 1, 2) + "T"
-            + padded(parts.hour ?? 0, 2) + padded(parts.minute ?? 0, 2) + padded(parts.second ?? 0, 2) + "Z"
+        let parts = DisplayDate.parts(date, in: utc)
+        return padded(parts.year, 4) + padded(parts.month, 2) + padded(parts.day, 2) + "T" + padded(parts.hour, 2)
+            + padded(parts.minute, 2) + padded(parts.second, 2) + "Z"
     }
+
+    private static let utc = TimeZone(identifier: "UTC")!
 
     static func calendar(_ timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)

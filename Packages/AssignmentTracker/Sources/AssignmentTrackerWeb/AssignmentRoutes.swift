@@ -1,6 +1,7 @@
 import AssignmentTracker
 import Foundation
 import Hummingbird
+import Kernel
 import KernelHTML
 import KernelStorage
 import KernelWeb
@@ -27,6 +28,8 @@ struct AssignmentRoutes: FeatureRoutes {
     let viewStates: ViewStateStore
     /// The calendar push, when a CalDAV server is configured.
     let calendarSync: CalendarSync?
+    /// The master list's first pages, dropped on every change (see ``AssignmentTrackerFeature``).
+    let firstPagesCache: CachedValues<FirstPagesKey, FirstPages>
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -93,9 +96,7 @@ struct AssignmentRoutes: FeatureRoutes {
         -> Response
     {
         let moment = now()
-        async let current = repository.page(.current, limit: AssignmentViews.pageSize)
-        async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
-        async let counts = repository.counts()
+        let lists = try await firstPages(selected: selected, now: moment)
         var detail: HTML?
         var title = "Assignments"
         if let selected {
@@ -111,9 +112,9 @@ struct AssignmentRoutes: FeatureRoutes {
             if showsDetail { title = assignment.name }
         }
         let body = AssignmentViews.split(
-            current: AssignmentViews.rows(try await current, section: .current, selected: selected, now: moment),
-            archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected, now: moment),
-            counts: try await counts,
+            current: lists.current,
+            archive: lists.archive,
+            counts: lists.counts,
             detail: detail,
             selected: selected,
             showsDetail: showsDetail,
@@ -122,6 +123,22 @@ struct AssignmentRoutes: FeatureRoutes {
             csrfToken: context.csrfToken
         )
         return pages.page(title, body: body, request: request, context: context)
+    }
+
+    /// The first page of each section, rendered, and the counts: read and rendered once per change, selection and
+    /// half minute (the rows say how long is left), then shared by every request.
+    private func firstPages(selected: Int64?, now moment: Date) async throws -> FirstPages {
+        let key = FirstPagesKey(selected: selected, halfMinute: Int64(moment.timeIntervalSince1970 / 30))
+        return try await firstPagesCache.value(for: key) {
+            async let current = repository.page(.current, limit: AssignmentViews.pageSize)
+            async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
+            async let counts = repository.counts()
+            return FirstPages(
+                current: AssignmentViews.rows(try await current, section: .current, selected: selected, now: moment),
+                archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected, now: moment),
+                counts: try await counts
+            )
+        }
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -454,6 +471,19 @@ struct AssignmentRoutes: FeatureRoutes {
     static func browserCookie(_ token: String) -> Cookie {
         Cookie(name: browserCookieName, value: token, maxAge: 400 * 86_400, path: "/assignments", httpOnly: true, sameSite: .lax)
     }
+}
+
+/// What the first pages of the master list depend on besides the data.
+struct FirstPagesKey: Hashable, Sendable {
+    var selected: Int64?
+    var halfMinute: Int64
+}
+
+/// The master list's first pages, rendered, with the sections' counts.
+struct FirstPages: Sendable {
+    var current: HTML
+    var archive: HTML
+    var counts: [AssignmentSection: Int]
 }
 
 /// The assignment form's fields; a missing one reads as empty.

@@ -37,16 +37,21 @@ public struct AssignmentTrackerFeature: WebFeature {
             sync = pusher
             services.append(CalendarSyncService(sync: pusher, bus: bus, client: client, logger: context.feature.logger))
         }
+        // The master list's first pages are rendered once per change (this host's, or the CLI's through the change log).
+        let firstPages = CachedValues<FirstPagesKey, FirstPages>(limit: 64)
+        let invalidation = bus.addObserver(for: AssignmentChanged.self) { _ in firstPages.invalidate() }
         return FeatureRuntime(
             routes: AssignmentRoutes(
                 repository: repository,
                 viewStates: ViewStateStore(writer: context.feature.database),
                 calendarSync: sync,
+                firstPagesCache: firstPages,
                 pages: context.pages,
                 now: { Date() }
             ),
             services: services,
             liveEvents: [AssignmentChanged.self],
+            subscriptions: [invalidation],
             outsideChanges: { changes in
                 if let message = AssignmentChanged(outside: changes) { bus.post(message) }
             }

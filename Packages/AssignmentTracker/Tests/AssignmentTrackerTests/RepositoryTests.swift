@@ -91,6 +91,35 @@ struct RepositoryTests {
         #expect(try await databases.notices.scheduled().isEmpty)
     }
 
+    @Test("a task's reminder before its own due date is scheduled, kept through a percentage, withdrawn with the task")
+    func taskReminder() async throws {
+        let databases = try TestDatabases()
+        defer { databases.remove() }
+        let repository = databases.repository
+        let id = try #require(try await repository.add(try assignmentInput()).id)
+        let task = try await repository.addTask(
+            to: id,
+            try taskInput("Draft", due: "2027-01-10T12:00", reminder: ("before", "3", "hours", ""))
+        )
+        let taskID = try #require(task.id)
+        var waiting = try await databases.notices.scheduled()
+        #expect(waiting.map(\.deliverAt) == [at("2027-01-10T09:00")])
+        #expect(waiting.first?.title == "Reminder: Draft" && waiting.first?.link == "/assignments/\(id)#task-\(taskID)")
+        try await repository.setPercent(taskID: taskID, 40)
+        waiting = try await databases.notices.scheduled()
+        #expect(waiting.count == 1 && waiting.first?.body.contains("40% done") == true)
+        try await repository.deleteTask(id: taskID)
+        #expect(try await databases.notices.scheduled().isEmpty)
+        // Deleting an assignment withdraws its tasks' reminders too.
+        try await repository.addTask(
+            to: id,
+            try taskInput("Polish", due: "2027-01-12T12:00", reminder: ("at", "", "days", "2027-01-11T08:00"))
+        )
+        #expect(try await databases.notices.scheduled().count == 1)
+        try await repository.delete(id: id)
+        #expect(try await databases.notices.scheduled().isEmpty)
+    }
+
     @Test("a reminder due while the host was down is delivered once at the next start, marked late")
     func lateReminder() async throws {
         var databases = try TestDatabases()

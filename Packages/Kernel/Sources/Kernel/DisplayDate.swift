@@ -16,32 +16,60 @@ public enum DisplayDate {
 
     /// `Sat 21 Nov 2026, 14:05`: the day and time of `date` in `timeZone` (by default the host's).
     public static func dayAndTime(_ date: Date, in timeZone: TimeZone = .current) -> String {
-        let parts = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
-        let time = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
-        return day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) + ", " + time
+        let parts = parts(date, in: timeZone)
+        return day(year: parts.year, month: parts.month, day: parts.day) + ", " + padded(parts.hour, 2) + ":"
+            + padded(parts.minute, 2)
     }
 
     /// `Sat 21 Nov 2026`: the day of `date` in `timeZone`.
     public static func day(_ date: Date, in timeZone: TimeZone = .current) -> String {
-        let parts = calendar(timeZone).dateComponents([.year, .month, .day], from: date)
-        return day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let parts = parts(date, in: timeZone)
+        return day(year: parts.year, month: parts.month, day: parts.day)
     }
 
-    /// `2026-11-21T14:05:00Z`: `date` for a `datetime` attribute or JSON.
+    /// `2026-11-21T14:05:00Z`: `date` for a `datetime` attribute or JSON (UTC, whole seconds).
     public static func iso(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        let p = parts(date, in: utc)
+        return padded(p.year, 4) + "-" + padded(p.month, 2) + "-" + padded(p.day, 2) + "T" + padded(p.hour, 2) + ":"
+            + padded(p.minute, 2) + ":" + padded(p.second, 2) + "Z"
+    }
+
+    /// The proleptic Gregorian date and time of `date` in `timeZone`, to the whole second (rounded down).
+    ///
+    /// Computed from the zone's offset and the civil-from-days arithmetic (Howard Hinnant's), not with a `Calendar`:
+    /// a page writes a hundred dates, and making a `Calendar` for each cost more than the rest of the page.
+    public static func parts(
+        _ date: Date,
+        in timeZone: TimeZone
+    ) -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    ) {
+        // Far beyond any real date the arithmetic would overflow: such dates read as the limits.
+        let interval = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
+        let seconds = Int(interval.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, time / 3_600, time % 3_600 / 60, time % 60)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    private static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
 
     /// 0 for Sunday through 6 for Saturday (days from the civil date, after Howard Hinnant's algorithm).
     static func weekdayIndex(year: Int, month: Int, day: Int) -> Int {

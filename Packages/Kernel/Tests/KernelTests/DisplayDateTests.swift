@@ -31,3 +31,31 @@ struct DisplayDateTests {
         #expect(DisplayDate.iso(moment) == "2026-11-18T11:06:40Z")
     }
 }
+
+@Suite("DisplayDate.parts: the calendar arithmetic agrees with Foundation's Calendar")
+struct DisplayDatePartsTests {
+    @Test("across zones with and without daylight saving, before 1970 and far ahead, to the second")
+    func agreesWithCalendar() {
+        var generator = SystemRandomNumberGenerator()
+        let zones = ["UTC", "Europe/London", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Kiritimati"]
+            .compactMap(TimeZone.init(identifier:))
+        for zone in zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            for _ in 0..<2_000 {
+                let date = Date(timeIntervalSince1970: Double.random(in: -5_000_000_000...10_000_000_000, using: &generator))
+                let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                let parts = DisplayDate.parts(date, in: zone)
+                #expect(
+                    [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second]
+                        == [expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second],
+                    "\(date) in \(zone.identifier)"
+                )
+            }
+        }
+        #expect(DisplayDate.iso(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
+        #expect(
+            DisplayDate.iso(Date(timeIntervalSince1970: 1_800_032_400)) == Date(timeIntervalSince1970: 1_800_032_400).formatted(.iso8601)
+        )
+    }
+}
