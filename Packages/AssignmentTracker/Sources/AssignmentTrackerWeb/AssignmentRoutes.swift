@@ -30,6 +30,10 @@ struct AssignmentRoutes: FeatureRoutes {
     let calendarSync: CalendarSync?
     /// The master list's first pages, dropped on every change (see ``AssignmentTrackerFeature``).
     let firstPagesCache: CachedValues<FirstPagesKey, FirstPages>
+    /// Pages of rows (Show more, live refresh), dropped on every change.
+    let rowsCache: CachedValues<RowsKey, RowsPart>
+    /// Assignments with their tasks, dropped on every change.
+    let detailCache: CachedValues<Int64, AssignmentDetail>
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -64,7 +68,7 @@ struct AssignmentRoutes: FeatureRoutes {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (browser, isNew) = browserToken(request)
         var state = isNew ? ViewState() : try await viewStates.state(of: browser)
-        if let selected = state.selected, (try? await repository.assignment(id: selected)) == nil { state.selected = nil }
+        if let selected = state.selected, (try? await detail(selected)) == nil { state.selected = nil }
         var response = try await split(selected: state.selected, showsDetail: false, state: state, request: request, context: context)
         if isNew { response.setCookie(Self.browserCookie(browser)) }
         return response
@@ -72,14 +76,15 @@ struct AssignmentRoutes: FeatureRoutes {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no assignment at that address.")
-        guard (try? await repository.assignment(id: id)) != nil else {
+        guard (try? await detail(id)) != nil else {
             throw HTTPError(.notFound, message: AssignmentError.assignmentNotFound(id: id).description)
         }
         let (browser, isNew) = browserToken(request)
         var state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        // A browser's first request only gets its cookie: a client that never keeps cookies (a crawler) writes nothing.
         if state.selected != id {
             state.selected = id
-            try await viewStates.update(browser) { $0.selected = id }
+            if !isNew { try await viewStates.update(browser) { $0.selected = id } }
         }
         var response = try await split(selected: id, showsDetail: true, state: state, request: request, context: context)
         if isNew { response.setCookie(Self.browserCookie(browser)) }
@@ -100,7 +105,7 @@ struct AssignmentRoutes: FeatureRoutes {
         var detail: HTML?
         var title = "Assignments"
         if let selected {
-            let (assignment, tasks) = try await repository.detail(id: selected)
+            let (assignment, tasks) = try await self.detail(selected)
             detail = AssignmentViews.detail(
                 assignment,
                 tasks: tasks,
@@ -147,26 +152,37 @@ struct AssignmentRoutes: FeatureRoutes {
         let after = query.get("after").flatMap { AssignmentCursor(token: $0) }
         let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
         let selected = query.get("selected", as: Int64.self)
-        let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
-        if let through {
-            // A live refresh of a list scrolled past its first page: everything it shows, read again.
-            let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
-            return PageRenderer.html(AssignmentViews.rows(page, section: section, selected: selected, now: now()))
-        }
-        let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
-        let rows = AssignmentViews.rows(page, section: section, selected: selected, now: now())
-        guard after != nil, let last = page.assignments.last else { return PageRenderer.html(rows) }
-        // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
-        return PageRenderer.html(
-            RenderedHTML(rows),
-            refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"
+        let moment = now()
+        let key = RowsKey(
+            section: section,
+            after: after,
+            through: through,
+            selected: selected,
+            halfMinute: Int64(moment.timeIntervalSince1970 / 30)
         )
+        let part = try await rowsCache.value(for: key) { () async throws -> RowsPart in
+            if let through {
+                // A live refresh of a list scrolled past its first page: everything it shows, read again.
+                let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
+                return RowsPart(html: RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, now: moment)))
+            }
+            let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
+            let rows = RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, now: moment))
+            guard after != nil, let last = page.assignments.last else { return RowsPart(html: rows) }
+            // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
+            let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
+            return RowsPart(
+                html: rows,
+                refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"
+            )
+        }
+        return PageRenderer.html(part.html, refreshSource: part.refreshSource)
     }
 
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no assignment at that address.")
         do {
-            let (assignment, tasks) = try await repository.detail(id: id)
+            let (assignment, tasks) = try await detail(id)
             return PageRenderer.html(
                 AssignmentViews.detail(
                     assignment,
@@ -295,7 +311,7 @@ struct AssignmentRoutes: FeatureRoutes {
     }
 
     @Sendable func event(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let assignment = try await found { try await repository.assignment(id: try context.id("There is no assignment at that address.")) }
+        let (assignment, _) = try await found { try await detail(try context.id("There is no assignment at that address.")) }
         return Self.calendar(AssignmentCalendar.single(assignment, timeZone: timeZone), filename: "assignment-\(assignment.id ?? 0).ics")
     }
 
@@ -442,6 +458,15 @@ struct AssignmentRoutes: FeatureRoutes {
 
     // MARK: - Helpers
 
+    /// An assignment and its tasks, read once per change: the split view, the panel and the event ask on every request.
+    private func detail(_ id: Int64) async throws -> (Assignment, [AssignmentTask]) {
+        let detail = try await detailCache.value(for: id) {
+            let (assignment, tasks) = try await repository.detail(id: id)
+            return AssignmentDetail(assignment: assignment, tasks: tasks)
+        }
+        return (detail.assignment, detail.tasks)
+    }
+
     /// The assignment's calendar status: nil without a server; `.waiting` until the push has seen it.
     private func syncStatus(_ assignment: Assignment) async throws -> CalendarSyncStatus? {
         guard let calendarSync else { return nil }
@@ -484,6 +509,27 @@ struct FirstPages: Sendable {
     var current: HTML
     var archive: HTML
     var counts: [AssignmentSection: Int]
+}
+
+/// What a page of rows depends on besides the data.
+struct RowsKey: Hashable, Sendable {
+    var section: AssignmentSection
+    var after: AssignmentCursor?
+    var through: AssignmentCursor?
+    var selected: Int64?
+    var halfMinute: Int64
+}
+
+/// A page of rows, rendered, and where the list's live refresh reads from once they are shown.
+struct RowsPart: Sendable {
+    var html: RenderedHTML
+    var refreshSource: String?
+}
+
+/// An assignment and its tasks, as read together.
+struct AssignmentDetail: Sendable {
+    var assignment: Assignment
+    var tasks: [AssignmentTask]
 }
 
 /// The assignment form's fields; a missing one reads as empty.

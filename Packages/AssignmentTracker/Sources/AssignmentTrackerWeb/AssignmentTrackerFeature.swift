@@ -39,13 +39,21 @@ public struct AssignmentTrackerFeature: WebFeature {
         }
         // The master list's first pages are rendered once per change (this host's, or the CLI's through the change log).
         let firstPages = CachedValues<FirstPagesKey, FirstPages>(limit: 64)
-        let invalidation = bus.addObserver(for: AssignmentChanged.self) { _ in firstPages.invalidate() }
+        let rows = CachedValues<RowsKey, RowsPart>(limit: 256)
+        let details = CachedValues<Int64, AssignmentDetail>(limit: 1_000)
+        let invalidation = bus.addObserver(for: AssignmentChanged.self) { _ in
+            firstPages.invalidate()
+            rows.invalidate()
+            details.invalidate()
+        }
         return FeatureRuntime(
             routes: AssignmentRoutes(
                 repository: repository,
                 viewStates: ViewStateStore(writer: context.feature.database),
                 calendarSync: sync,
                 firstPagesCache: firstPages,
+                rowsCache: rows,
+                detailCache: details,
                 pages: context.pages,
                 now: { Date() }
             ),
