@@ -3,7 +3,7 @@ import Foundation
 // Fuzzes what people type into Assignments and what the calendar writes:
 // - the assignment and task form checks never crash, and what they accept keeps their rules (required text trimmed
 //   and free of control characters, levels 4–7, percentages 0–100, a task's end after its start);
-// - a date-time the form reads writes back as the same text (in UTC, where every local time exists);
+// - a date-time the form reads writes back as the same text, in UTC and in London (a skipped time is refused);
 // - iCalendar TEXT: every content line is at most 75 octets and valid UTF-8 on its own, and unfolding and unescaping
 //   gives back the value (control characters other than tabs and line breaks dropped, line breaks made \n).
 // The input is split at NUL bytes into the form's fields.
@@ -62,11 +62,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
-    // Date-times read in UTC write back as typed (to the minute, with T).
+    // Date-times read in a zone write back as typed (to the minute, with T), in UTC and where the clocks change.
     let text = field(0)
-    if let date = LocalDateTime.parse(text, in: utc) {
-        let expected = String(text.prefix(16)).replacingOccurrences(of: " ", with: "T")
-        precondition(LocalDateTime.format(date, in: utc) == expected, "\(text) → \(LocalDateTime.format(date, in: utc))")
+    for zone in [utc, london] {
+        if let date = LocalDateTime.parse(text, in: zone) {
+            let expected = String(text.prefix(16)).replacingOccurrences(of: " ", with: "T")
+            precondition(LocalDateTime.format(date, in: zone) == expected, "\(text) → \(LocalDateTime.format(date, in: zone))")
+        }
     }
 
     // iCalendar TEXT, folded and escaped.

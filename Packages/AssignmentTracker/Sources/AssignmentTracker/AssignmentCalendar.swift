@@ -80,10 +80,11 @@ public enum AssignmentCalendar {
         writer.raw("END", "VALARM")
     }
 
+    /// What the event says besides its title. Only the assignment's own fields: task progress changes without an edit
+    /// of the assignment, and an event whose text changed must carry a new DTSTAMP and SEQUENCE.
     private static func description(of assignment: Assignment) -> String {
         var lines = ["Level \(assignment.level) · worth \(assignment.value)% of \(assignment.module)"]
         if let mark = assignment.mark { lines.append("Mark: \(mark)%") }
-        if let percent = assignment.progress.percent { lines.append("Progress: \(percent)%") }
         if !assignment.notes.isEmpty { lines.append(assignment.notes) }
         return lines.joined(separator: "\n")
     }

@@ -164,7 +164,7 @@ public struct AssignmentRepository: Sendable {
             try ChangeLog.record(db, kind: AssignmentChanged.Change.added.rawValue, id: assignment.id)
             return assignment
         }
-        try await syncReminder(of: assignment, previous: nil)
+        await syncReminder(of: assignment, previous: nil)
         bus.post(AssignmentChanged(.added, ids: [assignment.id ?? 0]))
         return assignment
     }
@@ -207,7 +207,7 @@ public struct AssignmentRepository: Sendable {
             return (previous, assignment)
         }
         guard assignment != previous else { return assignment }
-        try await syncReminder(of: assignment, previous: previous)
+        await syncReminder(of: assignment, previous: previous)
         bus.post(AssignmentChanged(.updated, ids: [id]))
         return assignment
     }
@@ -223,8 +223,8 @@ public struct AssignmentRepository: Sendable {
             try ChangeLog.record(db, kind: AssignmentChanged.Change.deleted.rawValue, id: id)
             return (assignment, tasks)
         }
-        try await syncReminder(of: nil, previous: assignment)
-        for task in tasks { try await syncReminder(of: nil, previous: task) }
+        await syncReminder(of: nil, previous: assignment)
+        for task in tasks { await syncReminder(of: nil, previous: task) }
         bus.post(AssignmentChanged(.deleted, ids: [id]))
         return assignment
     }
@@ -258,7 +258,7 @@ public struct AssignmentRepository: Sendable {
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: assignmentID)
             return task
         }
-        try await syncReminder(of: task, previous: nil)
+        await syncReminder(of: task, previous: nil)
         bus.post(AssignmentChanged(.tasks, ids: [assignmentID]))
         return task
     }
@@ -300,7 +300,7 @@ public struct AssignmentRepository: Sendable {
             return (previous, task)
         }
         guard task != previous else { return task }
-        try await syncReminder(of: task, previous: previous)
+        await syncReminder(of: task, previous: previous)
         bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
         return task
     }
@@ -315,7 +315,7 @@ public struct AssignmentRepository: Sendable {
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
             return task
         }
-        try await syncReminder(of: nil, previous: task)
+        await syncReminder(of: nil, previous: task)
         bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
         return task
     }
@@ -398,8 +398,8 @@ public struct AssignmentRepository: Sendable {
                 try AssignmentTask.filter(Column("reminderKind") != "off").fetchAll(db)
             )
         }
-        for assignment in assignments { try await syncReminder(of: assignment, previous: nil) }
-        for task in tasks { try await syncReminder(of: task, previous: nil) }
+        for assignment in assignments { await syncReminder(of: assignment, previous: nil) }
+        for task in tasks { await syncReminder(of: task, previous: nil) }
     }
 
     /// The key of a reminder: what it is for and when it fires. A reminder delivered once is never scheduled again
@@ -408,12 +408,12 @@ public struct AssignmentRepository: Sendable {
         "assignments.reminder.\(kind).\(id).\(Int64(date.timeIntervalSince1970))"
     }
 
-    private func syncReminder(of assignment: Assignment?, previous: Assignment?) async throws {
+    private func syncReminder(of assignment: Assignment?, previous: Assignment?) async {
         let old = previous.flatMap { p in
             p.reminder.fireDate(due: p.dueAt).map { Self.reminderKey("assignment", id: p.id ?? 0, at: $0) }
         }
         let new = assignment.flatMap { a in a.reminder.fireDate(due: a.dueAt).map { (a, $0) } }
-        try await sync(
+        await sync(
             old: old,
             new: new.map { assignment, date in
                 (
@@ -426,10 +426,10 @@ public struct AssignmentRepository: Sendable {
         )
     }
 
-    private func syncReminder(of task: AssignmentTask?, previous: AssignmentTask?) async throws {
+    private func syncReminder(of task: AssignmentTask?, previous: AssignmentTask?) async {
         let old = previous.flatMap { p in p.reminder.fireDate(due: p.dueAt).map { Self.reminderKey("task", id: p.id ?? 0, at: $0) } }
         let new = task.flatMap { t in t.reminder.fireDate(due: t.dueAt).map { (t, $0) } }
-        try await sync(
+        await sync(
             old: old,
             new: new.map { task, date in
                 (
@@ -443,12 +443,21 @@ public struct AssignmentRepository: Sendable {
         )
     }
 
-    private func sync(old: String?, new: (key: String, date: Date, title: String, body: String, link: String)?) async throws {
+    /// Replaces the notice `old` with `new`. A failure here (the kernel's database full or locked) does not undo or
+    /// fail the change already committed: ``scheduleReminders()`` puts missing reminders back when the host starts.
+    private func sync(old: String?, new: (key: String, date: Date, title: String, body: String, link: String)?) async {
+        do {
+            try await replace(old: old, new: new)
+        } catch {
+            return
+        }
+    }
+
+    private func replace(old: String?, new: (key: String, date: Date, title: String, body: String, link: String)?) async throws {
         guard let notices else { return }
         // A waiting reminder is replaced (its text may have changed); a delivered one is left as it is.
         if let old { try await notices.cancel(key: old) }
         guard let new, new.date > now() else { return }
-        if new.key != old { try await notices.cancel(key: new.key) }
         try await notices.schedule(
             featureID: Self.featureID,
             title: new.title,

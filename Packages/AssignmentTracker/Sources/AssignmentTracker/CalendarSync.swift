@@ -21,7 +21,8 @@ public struct CalendarServer: Sendable, Hashable {
 
     /// The resource of the assignment whose calendar identity is `uid`.
     public func resource(uid: String) -> URL {
-        URL(string: collection.absoluteString + uid + ".ics") ?? collection
+        // appendingPathComponent percent-encodes: a UID can only ever name one resource inside the collection.
+        collection.appendingPathComponent(uid + ".ics")
     }
 
     /// The `Authorization` header's value, when there is an account.
@@ -110,6 +111,18 @@ public struct CalendarSync: Sendable {
                 """,
             arguments: [assignment.uid, assignment.id ?? 0, deleted]
         )
+    }
+
+    /// Forgets queued deletes when no server is configured (they would otherwise pile up, one per deleted assignment).
+    public static func forgetDeletes(_ writer: any DatabaseWriter) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM assignments_sync
+                    WHERE NOT EXISTS (SELECT 1 FROM assignments_assignment WHERE id = assignments_sync.assignmentID)
+                    """
+            )
+        }
     }
 
     /// Queues every assignment the queue does not know yet (those made before a server was configured).

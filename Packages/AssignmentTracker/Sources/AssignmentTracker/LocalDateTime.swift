@@ -11,8 +11,8 @@ public enum LocalDateTime {
     /// Parses `yyyy-MM-ddTHH:mm`, with optional `:ss` and a space allowed in place of the `T`, as a moment in
     /// `timeZone`. A day alone (`yyyy-MM-dd`) is accepted when `allowDayAlone` is true and means its midnight.
     ///
-    /// Returns nil for anything else, for a day that does not exist (`2027-02-30`) and for years outside
-    /// 1900–9999.
+    /// Returns nil for anything else, for a day that does not exist (`2027-02-30`), for a time the clocks skip in
+    /// `timeZone`, and for years outside 1900–9999.
     public static func parse(_ text: some StringProtocol, in timeZone: TimeZone, allowDayAlone: Bool = false) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10 || bytes.count == 16 || bytes.count == 19 else { return nil }
@@ -45,7 +45,14 @@ public enum LocalDateTime {
         components.hour = hour
         components.minute = minute
         components.second = second
-        return calendar(timeZone).date(from: components)
+        // A time the clocks skip (01:30 on the night summer time starts in London) would silently become another:
+        // only a time that reads back the same is accepted.
+        guard let date = calendar(timeZone).date(from: components) else { return nil }
+        let back = DisplayDate.parts(date, in: timeZone)
+        guard back.year == year, back.month == month, back.day == day, back.hour == hour, back.minute == minute else {
+            return nil
+        }
+        return date
     }
 
     /// `2027-01-15T17:00`: `date` in `timeZone`, to the minute, as a `datetime-local` field's value.

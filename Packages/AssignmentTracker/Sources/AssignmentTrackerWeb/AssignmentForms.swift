@@ -71,6 +71,11 @@ enum AssignmentForms {
             return "<option value=\"\(value)\"\(if: kind == value.description, " selected")>\(HTML(stringLiteral: label))</option>"
         }
         let lengthError = error(.length)
+        // A refused length marks the field that holds the wrong value: the end, the amount, or the choice itself.
+        let lengthTarget = kind == "end" ? "end" : kind == "hours" || kind == "days" ? "amount" : "lengthKind"
+        func lengthMark(_ field: String) -> HTML? {
+            field == lengthTarget ? "\(autofocus("length", first))\(invalid("length", lengthError))" : nil
+        }
         return """
             <form method="post" action="\(url: action)" class="task-form" novalidate>
               \(HTML.csrfField(csrfToken))
@@ -87,16 +92,16 @@ enum AssignmentForms {
                 <fieldset class="field length-field\(if: lengthError != nil, " invalid")">
                   <legend>Estimated length</legend>
                   <label for="lengthKind">Given as</label>
-                  <select id="lengthKind" name="lengthKind"\(autofocus("length", first))\(invalid("length", lengthError))>
+                  <select id="lengthKind" name="lengthKind"\(lengthMark("lengthKind"))>
                     \(option("none", "Not given (counts as one day)"))\(option("end", "An end date"))\(option("hours", "Hours"))\(option("days", "Days"))
                   </select>
                   <div class="field-part" data-when-length="end">
                     <label for="end">End date (for an end date)</label>
-                    <input id="end" name="end" type="datetime-local" value="\(draft.end)">
+                    <input id="end" name="end" type="datetime-local" value="\(draft.end)"\(lengthMark("end"))>
                   </div>
                   <div class="field-part" data-when-length="hours days">
                     <label for="amount">Hours or days (for hours or days)</label>
-                    <input id="amount" name="amount" inputmode="decimal" value="\(draft.amount)" autocomplete="off">
+                    <input id="amount" name="amount" inputmode="decimal" value="\(draft.amount)" autocomplete="off"\(lengthMark("amount"))>
                   </div>
                   \(fieldError("length", lengthError))
                 </fieldset>
@@ -132,21 +137,25 @@ enum AssignmentForms {
             let value = HTML(stringLiteral: value)
             return "<option value=\"\(value)\"\(if: unit == value.description, " selected")>\(value)</option>"
         }
+        let target = kind == "before" ? "reminderAmount" : kind == "at" ? "reminderAt" : "reminder"
+        func mark(_ field: String) -> HTML? {
+            field == target ? "\(autofocus("reminder", first))\(invalid("reminder", error))" : nil
+        }
         return """
             <fieldset class="field reminder-field\(if: error != nil, " invalid")">
               <legend>Reminder</legend>
               <label for="reminder">Remind me</label>
-              <select id="reminder" name="reminder"\(autofocus("reminder", first))\(invalid("reminder", error))>
+              <select id="reminder" name="reminder"\(mark("reminder"))>
                 \(kindOption("off", "Never"))\(kindOption("before", "Before the \(HTML(stringLiteral: dueWord))"))\(kindOption("at", "At a set time"))
               </select>
               <div class="field-part" data-when-reminder="before">
                 <label for="reminderAmount">How long before</label>
-                <span class="inline-field"><input id="reminderAmount" name="reminderAmount" inputmode="numeric" value="\(amount)" autocomplete="off">
+                <span class="inline-field"><input id="reminderAmount" name="reminderAmount" inputmode="numeric" value="\(amount)" autocomplete="off"\(mark("reminderAmount"))>
                 <select id="reminderUnit" name="reminderUnit" aria-label="Unit">\(unitOption("minutes"))\(unitOption("hours"))\(unitOption("days"))</select></span>
               </div>
               <div class="field-part" data-when-reminder="at">
                 <label for="reminderAt">Set time</label>
-                <input id="reminderAt" name="reminderAt" type="datetime-local" value="\(at)">
+                <input id="reminderAt" name="reminderAt" type="datetime-local" value="\(at)"\(mark("reminderAt"))>
               </div>
               \(fieldError("reminder", error))
             </fieldset>

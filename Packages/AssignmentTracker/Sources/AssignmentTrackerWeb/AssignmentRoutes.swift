@@ -34,6 +34,8 @@ struct AssignmentRoutes: FeatureRoutes {
     let rowsCache: CachedValues<RowsKey, RowsPart>
     /// Assignments with their tasks, dropped on every change.
     let detailCache: CachedValues<Int64, AssignmentDetail>
+    /// The calendar feed, dropped on every change.
+    let feedCache: CachedValue<CalendarFeed>
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -69,7 +71,18 @@ struct AssignmentRoutes: FeatureRoutes {
         let (browser, isNew) = browserToken(request)
         var state = isNew ? ViewState() : try await viewStates.state(of: browser)
         if let selected = state.selected, (try? await detail(selected)) == nil { state.selected = nil }
-        var response = try await split(selected: state.selected, showsDetail: false, state: state, request: request, context: context)
+        let query = request.uri.queryParameters
+        let start = query.get("after").flatMap { AssignmentCursor(token: $0) }.map { after in
+            (section: query.get("section").flatMap { AssignmentSection(rawValue: String($0)) } ?? .current, after: after)
+        }
+        var response = try await split(
+            selected: state.selected,
+            showsDetail: false,
+            state: state,
+            from: start,
+            request: request,
+            context: context
+        )
         if isNew { response.setCookie(Self.browserCookie(browser)) }
         return response
     }
@@ -95,13 +108,20 @@ struct AssignmentRoutes: FeatureRoutes {
         selected: Int64?,
         showsDetail: Bool,
         state: ViewState,
+        refused: RefusedInput? = nil,
+        from start: (section: AssignmentSection, after: AssignmentCursor)? = nil,
         request: Request,
-        context: AppRequestContext
-    ) async throws
-        -> Response
-    {
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let moment = now()
-        let lists = try await firstPages(selected: selected, now: moment)
+        var lists = try await firstPages(selected: selected, now: moment)
+        if let start {
+            // A later page without script (the Show more link followed as a link): that section from the cursor on.
+            let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize)
+            let rows = AssignmentViews.rows(page, section: start.section, selected: selected, now: moment)
+            if start.section == .current { lists.current = rows } else { lists.archive = rows }
+        }
         var detail: HTML?
         var title = "Assignments"
         if let selected {
@@ -110,6 +130,7 @@ struct AssignmentRoutes: FeatureRoutes {
                 assignment,
                 tasks: tasks,
                 sync: try await syncStatus(assignment),
+                refused: refused,
                 csrfToken: context.csrfToken,
                 now: moment,
                 timeZone: timeZone
@@ -123,11 +144,11 @@ struct AssignmentRoutes: FeatureRoutes {
             detail: detail,
             selected: selected,
             showsDetail: showsDetail,
-            archiveOpen: state.archiveOpen,
-            scroll: state.scroll,
+            archiveOpen: state.archiveOpen || start?.section == .archive,
+            scroll: start == nil ? state.scroll : 0,
             csrfToken: context.csrfToken
         )
-        return pages.page(title, body: body, request: request, context: context)
+        return pages.page(title, body: body, request: request, context: context, status: status)
     }
 
     /// The first page of each section, rendered, and the counts: read and rendered once per change, selection and
@@ -253,10 +274,13 @@ struct AssignmentRoutes: FeatureRoutes {
         let form = try await request.decodeForm(as: MarkForm.self, context: context, limit: 4_096)
         let text = (form.mark ?? "").trimmingCharacters(in: .whitespaces)
         guard case .success(let mark) = AssignmentValidation.mark(text) else {
-            return pages.redirect(
-                to: "/assignments/\(id)#mark-form",
-                flash: Flash(.error, "Give the mark as a whole number from 0 to 100, or leave it empty to clear it.")
+            _ = try await found { try await detail(id) }
+            let refused = RefusedInput(
+                field: .mark,
+                text: form.mark ?? "",
+                message: "Give the mark as a whole number from 0 to 100, or leave it empty to clear it."
             )
+            return try await refusedPage(id, refused, request: request, context: context)
         }
         let assignment = try await found { try await repository.setMark(id: id, mark) }
         let message = mark.map { "Mark for “\(assignment.name)” set to \($0)%." } ?? "Mark for “\(assignment.name)” cleared."
@@ -305,9 +329,19 @@ struct AssignmentRoutes: FeatureRoutes {
 
     // MARK: - Calendar
 
+    /// The feed, written once per change, with an ETag: a calendar app polling it gets 304 until something changed.
     @Sendable func feed(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let text = AssignmentCalendar.calendar(try await repository.all(), timeZone: timeZone)
-        return Self.calendar(text, filename: nil)
+        let feed = try await feedCache.value()
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == feed.etag
+            })
+        {
+            return Response(status: .notModified, headers: [.eTag: feed.etag, .cacheControl: "no-cache"])
+        }
+        var response = Self.calendar(feed.text, filename: nil)
+        response.headers[.eTag] = feed.etag
+        return response
     }
 
     @Sendable func event(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -398,12 +432,14 @@ struct AssignmentRoutes: FeatureRoutes {
         let id = try context.id("There is no task at that address.")
         let form = try await request.decodeForm(as: PercentForm.self, context: context, limit: 4_096)
         let task = try await found { try await repository.task(id: id) }
-        guard let text = form.percent, let percent = Int(text.trimmingCharacters(in: .whitespaces)), (0...100).contains(percent) else {
-            return pages.redirect(
-                to: "/assignments/\(task.assignmentID)#task-\(id)",
-                flash: Flash(.error, "Give the percent complete of “\(task.name)” as a whole number from 0 to 100."),
-                for: request
+        guard let text = form.percent, let percent = Int(text.trimmingCharacters(in: .whitespaces)), (0...100).contains(percent)
+        else {
+            let refused = RefusedInput(
+                field: .percent(id),
+                text: form.percent ?? "",
+                message: "Give the percent complete as a whole number from 0 to 100."
             )
+            return try await refusedPage(task.assignmentID, refused, request: request, context: context)
         }
         let saved = try await found { try await repository.setPercent(taskID: id, percent) }
         return pages.redirect(
@@ -426,8 +462,9 @@ struct AssignmentRoutes: FeatureRoutes {
     @Sendable func deleteTask(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no task at that address.")
         let task = try await found { try await repository.deleteTask(id: id) }
+        // Back at the task list, so focus lands there rather than at the top of the page.
         return pages.redirect(
-            to: "/assignments/\(task.assignmentID)",
+            to: "/assignments/\(task.assignmentID)#tasks-\(task.assignmentID)",
             flash: Flash(.info, "Deleted the task “\(task.name)”."),
             for: request
         )
@@ -457,6 +494,28 @@ struct AssignmentRoutes: FeatureRoutes {
     }
 
     // MARK: - Helpers
+
+    /// The assignment's page again, with the refused value in its field and the reason beside it (422).
+    private func refusedPage(
+        _ id: Int64,
+        _ refused: RefusedInput,
+        request: Request,
+        context: AppRequestContext
+    ) async throws
+        -> Response
+    {
+        let (browser, isNew) = browserToken(request)
+        let state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        return try await split(
+            selected: id,
+            showsDetail: true,
+            state: state,
+            refused: refused,
+            request: request,
+            context: context,
+            status: .unprocessableContent
+        )
+    }
 
     /// An assignment and its tasks, read once per change: the split view, the panel and the event ask on every request.
     private func detail(_ id: Int64) async throws -> (Assignment, [AssignmentTask]) {
@@ -524,6 +583,22 @@ struct RowsKey: Hashable, Sendable {
 struct RowsPart: Sendable {
     var html: RenderedHTML
     var refreshSource: String?
+}
+
+/// The calendar feed's text and its ETag (a checksum of the text: the same feed gets the same tag after a restart).
+struct CalendarFeed: Sendable {
+    var text: String
+    var etag: String
+
+    init(_ text: String) {
+        self.text = text
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        etag = "\"" + String(hash, radix: 16) + "\""
+    }
 }
 
 /// An assignment and its tasks, as read together.

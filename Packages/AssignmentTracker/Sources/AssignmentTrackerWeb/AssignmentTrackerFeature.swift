@@ -36,15 +36,21 @@ public struct AssignmentTrackerFeature: WebFeature {
             )
             sync = pusher
             services.append(CalendarSyncService(sync: pusher, bus: bus, client: client, logger: context.feature.logger))
+        } else {
+            try await CalendarSync.forgetDeletes(context.feature.database)
         }
         // The master list's first pages are rendered once per change (this host's, or the CLI's through the change log).
         let firstPages = CachedValues<FirstPagesKey, FirstPages>(limit: 64)
         let rows = CachedValues<RowsKey, RowsPart>(limit: 256)
         let details = CachedValues<Int64, AssignmentDetail>(limit: 1_000)
+        let feed = CachedValue {
+            CalendarFeed(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone))
+        }
         let invalidation = bus.addObserver(for: AssignmentChanged.self) { _ in
             firstPages.invalidate()
             rows.invalidate()
             details.invalidate()
+            feed.invalidate()
         }
         return FeatureRuntime(
             routes: AssignmentRoutes(
@@ -54,6 +60,7 @@ public struct AssignmentTrackerFeature: WebFeature {
                 firstPagesCache: firstPages,
                 rowsCache: rows,
                 detailCache: details,
+                feedCache: feed,
                 pages: context.pages,
                 now: { Date() }
             ),

@@ -3,6 +3,18 @@ import Foundation
 import Kernel
 import KernelHTML
 
+/// A value typed into the detail's small forms and refused: shown again in its field, with the reason beside it.
+struct RefusedInput: Sendable {
+    enum Field: Hashable, Sendable {
+        case mark
+        case percent(Int64)
+    }
+
+    var field: Field
+    var text: String
+    var message: String
+}
+
 /// The master list's rows and the detail panel of the split view.
 enum AssignmentViews {
     /// How many assignments a page of the master list shows.
@@ -61,6 +73,7 @@ enum AssignmentViews {
         _ assignment: Assignment,
         tasks: [AssignmentTask],
         sync: CalendarSyncStatus? = nil,
+        refused: RefusedInput? = nil,
         csrfToken: String,
         now: Date,
         timeZone: TimeZone
@@ -85,9 +98,11 @@ enum AssignmentViews {
         let taskRows: HTML =
             tasks.isEmpty
             ? "<li class=\"row empty\">No tasks yet. Break the work into tasks to follow its progress.</li>"
-            : HTML(joining: tasks.map { task($0, csrfToken: csrfToken, now: now, timeZone: timeZone) })
+            : HTML(joining: tasks.map { task($0, refused: refused, csrfToken: csrfToken, now: now, timeZone: timeZone) })
+        let markRefused = refused.flatMap { $0.field == .mark ? $0 : nil }
+        let markError: HTML? = markRefused.map { "<span class=\"field-error\" id=\"mark-error\">\($0.message)</span>" }
         return """
-            <article class="assignment-detail" id="detail-\(id)" aria-labelledby="detail-title">
+            <article class="assignment-detail" aria-labelledby="detail-title">
               <div class="detail-head">
                 <p class="module-line">\(assignment.module) · Level \(assignment.level) · worth \(assignment.value)%</p>
                 <h2 class="detail-title" id="detail-title">\(assignment.name)</h2>
@@ -102,8 +117,9 @@ enum AssignmentViews {
                 \(notes)
                 <form method="post" action="/assignments/\(id)/mark" class="mark-form" id="mark-form">\(HTML.csrfField(csrfToken))
                   <label for="mark-\(id)">Mark awarded (%)</label>
-                  <span class="inline-field"><input id="mark-\(id)" name="mark" inputmode="numeric" value="\(assignment.mark.map(String.init) ?? "")" placeholder="Not marked yet" autocomplete="off">
+                  <span class="inline-field"><input id="mark-\(id)" name="mark" inputmode="numeric" value="\(markRefused?.text ?? assignment.mark.map(String.init) ?? "")" placeholder="Not marked yet" autocomplete="off"\(if: markRefused != nil, " autofocus aria-invalid=\"true\" aria-describedby=\"mark-error\"")>
                   <button type="submit" class="button secondary">Save Mark</button></span>
+                  \(markError)
                 </form>
                 <div class="detail-actions">
                   <a class="button secondary" href="/assignments/\(id)/edit">Edit</a>
@@ -123,8 +139,12 @@ enum AssignmentViews {
             """
     }
 
-    static func task(_ task: AssignmentTask, csrfToken: String, now: Date, timeZone: TimeZone) -> HTML {
+    static func task(_ task: AssignmentTask, refused: RefusedInput? = nil, csrfToken: String, now: Date, timeZone: TimeZone) -> HTML {
         let id = task.id ?? 0
+        let percentRefused = refused.flatMap { $0.field == .percent(id) ? $0 : nil }
+        let percentError: HTML? = percentRefused.map {
+            "<span class=\"field-error\" id=\"percent-\(id)-error\">\($0.message)</span>"
+        }
         let state = TaskSchedule(task, now: now)
         let status: HTML =
             switch state {
@@ -141,7 +161,7 @@ enum AssignmentViews {
             task.isDone
             ? nil
             : """
-            <button type="submit" class="button secondary" formaction="/assignments/tasks/\(id)/done">Done</button>
+            <button type="submit" class="button secondary" formaction="/assignments/tasks/\(id)/done" aria-label="Done: \(task.name)">Done</button>
             """
         return """
             <li class="row task-row\(if: task.isDone, " done")\(if: state.isBehind, " behind")" id="task-\(id)">
@@ -151,9 +171,10 @@ enum AssignmentViews {
                 <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span> \(status)</span>
                 <form method="post" action="/assignments/tasks/\(id)/percent" class="percent-form">\(HTML.csrfField(csrfToken))
                   <label for="percent-\(id)" class="visually-hidden">Percent complete of \(task.name)</label>
-                  <input id="percent-\(id)" name="percent" type="number" min="0" max="100" step="1" inputmode="numeric" value="\(task.percent)">
-                  <button type="submit" class="button secondary">Set %</button>
+                  <input id="percent-\(id)" name="percent" type="number" min="0" max="100" step="1" inputmode="numeric" value="\(percentRefused?.text ?? String(task.percent))"\(if: percentRefused != nil, " autofocus aria-invalid=\"true\" aria-describedby=\"percent-\(id)-error\"")>
+                  <button type="submit" class="button secondary" aria-label="Set % for \(task.name)">Set %</button>
                   \(done)
+                  \(percentError)
                 </form>
               </div>
               <div class="row-actions">

@@ -31,7 +31,10 @@ enum CalendarServerSettings {
             else {
                 throw CommandFailure("The CalDAV password file \(file) could not be read.")
             }
-            password = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            // The first line, without its line ending (a file written on Windows ends it with CR LF).
+            password =
+                text.split(separator: "\n", omittingEmptySubsequences: false).first
+                .map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) } ?? ""
         }
         return CalendarServer(collection: url, user: settings["caldav-user"], password: password)
     }

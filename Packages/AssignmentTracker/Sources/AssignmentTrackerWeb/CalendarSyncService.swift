@@ -59,9 +59,13 @@ final class Wakeup: Sendable {
     }
 
     func wait(seconds: TimeInterval) async {
+        // The timer signals only when its time is up: a timer cancelled because a signal came first stays silent
+        // (a late signal from it would wake the next wait at once, and that wait's timer the one after, for ever).
         let timer = Task {
-            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
-            self.signal()
+            do {
+                try await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
+                self.signal()
+            } catch {}
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -79,7 +83,6 @@ final class Wakeup: Sendable {
             self.signal()
         }
         timer.cancel()
-        state.withLock { $0.pending = false }
     }
 }
 

@@ -166,6 +166,9 @@ struct ValidationTests {
         #expect(LocalDateTime.parse("2027-02-29T00:00", in: london) == nil)
         #expect(LocalDateTime.parse("2027-01-01T24:00", in: london) == nil)
         #expect(LocalDateTime.parse("２０２７-01-01T10:00", in: london) == nil)
+        #expect(LocalDateTime.parse("2027-03-28T01:30", in: london) == nil)  // the clocks skip from 01:00 to 02:00
+        #expect(LocalDateTime.parse("2027-03-28T02:00", in: london) != nil)
+        #expect(LocalDateTime.parse("2027-10-31T01:30", in: london) != nil)  // happens twice: one of them is taken
         #expect(LocalDateTime.format(at("2027-07-01T12:00"), in: london) == "2027-07-01T12:00")
         #expect(LocalDateTime.iCalendarUTC(at("2027-07-01T12:00")) == "20270701T110000Z")
     }

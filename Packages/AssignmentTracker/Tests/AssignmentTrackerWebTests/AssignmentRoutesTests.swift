@@ -91,7 +91,9 @@ struct AssignmentRoutesTests {
             #expect(page.text.contains("<span class=\"overall-text\">50% done</span>"))
             #expect(page.text.contains("<span class=\"ring-label\">50% done</span>"))
             let bad = try await session.post("/assignments/tasks/\(taskIDs[1])/percent", form: [("percent", "150")])
-            #expect(try await session.follow(bad).text.contains("as a whole number from 0 to 100"))
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.text.contains("<span class=\"field-error\" id=\"percent-\(taskIDs[1])-error\">"))
+            #expect(bad.text.contains("value=\"150\" autofocus aria-invalid=\"true\""))
             try await session.post("/assignments/tasks/\(taskIDs[2])/delete")
             page = try await session.get("/assignments/\(id)")
             #expect(page.text.contains("<span class=\"overall-text\">75% done</span>"))
@@ -127,8 +129,14 @@ struct AssignmentRoutesTests {
             var page = try await session.follow(try await session.post("/assignments/\(id)/mark", form: [("mark", "65")]))
             #expect(page.text.contains("Mark for “Coursework” set to 65%."))
             #expect(page.text.contains("value=\"65\" placeholder"))
-            page = try await session.follow(try await session.post("/assignments/\(id)/mark", form: [("mark", "abc")]))
-            #expect(page.text.contains("Give the mark as a whole number"))
+            let refused = try await session.post("/assignments/\(id)/mark", form: [("mark", "abc<")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("<span class=\"field-error\" id=\"mark-error\">Give the mark as a whole number"))
+            #expect(
+                refused.text.contains(
+                    "value=\"abc&lt;\" placeholder=\"Not marked yet\" autocomplete=\"off\" autofocus aria-invalid=\"true\""
+                )
+            )
             page = try await session.follow(try await session.post("/assignments/\(id)/mark", form: [("mark", "")]))
             #expect(page.text.contains("Mark for “Coursework” cleared."))
         }
@@ -206,6 +214,21 @@ struct AssignmentRoutesTests {
         }
     }
 
+    @Test("the feed carries an ETag: unchanged, a calendar app polling it gets 304; a change gives a new tag")
+    func feedETag() async throws {
+        try await withAssignments { session, _ in
+            _ = try await Self.add(session)
+            let first = try await session.get("/assignments/calendar.ics")
+            let tag = try #require(first.headers[.eTag])
+            let again = try await session.get("/assignments/calendar.ics", headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            _ = try await Self.add(session)
+            let changed = try await session.get("/assignments/calendar.ics", headers: [.ifNoneMatch: tag])
+            #expect(changed.status == .ok && changed.headers[.eTag] != tag)
+            #expect(changed.text.components(separatedBy: "BEGIN:VEVENT").count == 3)
+        }
+    }
+
     @Test("every form post needs the CSRF token")
     func csrf() async throws {
         try await withAssignments { session, _ in
@@ -242,6 +265,14 @@ struct AssignmentPagingTests {
             let all = try await session.get(source)
             #expect(all.text.components(separatedBy: "class=\"row assignment-row\"").count == 106)
             #expect(!all.text.contains("data-more"))
+            // Without script, Show more is a link to the list page from the cursor on.
+            let link = try #require(
+                list.text.components(separatedBy: "<a class=\"button secondary\" href=\"").dropFirst().first {
+                    $0.hasPrefix("/assignments?section=current&amp;after=")
+                }
+            )
+            let page = try await session.get(String(link.prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(page.text.contains("Assignment 104") && !page.text.contains(">Assignment 0<"))
         }
     }
 }

@@ -85,13 +85,24 @@ def test_three_tasks_progress_mark_delete_and_the_same_selection_after_reload_an
     row.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
     wait(browser, lambda d: overall(d) == "75% done", message="progress after deleting a task")
     assert axe_violations(browser) == []
-    # Open the archive and scroll the list: then reload the bare list address.
+    # Enough assignments for the master list to scroll; open the archive and scroll the list, then reload the bare
+    # list address.
+    for index in range(30):
+        host.cli("assignments", "add", "--module", "Module", "--level", "4", "--name", f"Filler {index}", "--value", "1",
+                 "--due", f"2031-01-{1 + index % 28:02d}T10:00")
+    browser.get(host.url + "/assignments/" + assignment)
     browser.execute_script("document.getElementById('archive').open = true")
     stored = "return fetch('/assignments').then(r => r.text()).then(t => t.includes('id=\"archive\" open'))"
     wait(browser, lambda d: d.execute_script(stored), message="the open archive was not stored")
+    browser.execute_script("document.getElementById('master').scrollTop = 600")
+    scrolled = "return fetch('/assignments').then(r => r.text()).then(t => t.includes('data-scroll=\"600\"'))"
+    wait(browser, lambda d: d.execute_script(scrolled), message="the scroll position was not stored")
     browser.get(host.url + "/assignments")
     assert browser.find_element(By.ID, "detail-title").text == "Coursework"
     assert browser.find_element(By.ID, "archive").get_attribute("open") is not None
+    # Restored at 600; dates rewritten in the reader's language then change row heights above it, and the browser's
+    # scroll anchoring keeps the same rows in view by moving a little.
+    assert abs(browser.execute_script("return document.getElementById('master').scrollTop") - 600) <= 60
     # The host restarts on the same data: the browser finds the same selection.
     host.stop()
     again = Host(host.data_dir)
@@ -100,6 +111,7 @@ def test_three_tasks_progress_mark_delete_and_the_same_selection_after_reload_an
         assert browser.find_element(By.ID, "detail-title").text == "Coursework"
         assert browser.find_element(By.CSS_SELECTOR, f"#assignment-{assignment} a").get_attribute("aria-current") == "page"
         assert overall(browser) == "75% done"
+        assert abs(browser.execute_script("return document.getElementById('master').scrollTop") - 600) <= 60
     finally:
         again.stop()
 
