@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// What a browser had open in Assignments (NF3): the selected assignment, whether the archive was open and how far
 /// the master list was scrolled. Kept in the feature's database per browser, so it survives closing the tab and
@@ -26,6 +27,13 @@ public struct ViewStateStore: Sendable {
     /// The database holding `assignments_view_state`.
     public let writer: any DatabaseWriter
     private let now: @Sendable () -> Date
+    /// What this process read or wrote, so a page does not read the database for it on every request. (Only this
+    /// process writes a browser's state: its pages are the only ones that change it.)
+    private let remembered = Remembered()
+
+    private final class Remembered: Sendable {
+        let states = Mutex<[String: ViewState]>([:])
+    }
 
     /// The most browsers remembered.
     public static let limit = 10_000
@@ -43,29 +51,40 @@ public struct ViewStateStore: Sendable {
 
     /// The state of `browser`, or the default.
     public func state(of browser: String) async throws -> ViewState {
-        try await writer.read { db in
+        if let state = remembered.states.withLock({ $0[browser] }) { return state }
+        let state = try await writer.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM assignments_view_state WHERE browser = ?", arguments: [browser])
             else { return ViewState() }
             return ViewState(selected: row["selected"], archiveOpen: row["archiveOpen"], scroll: row["scroll"])
+        }
+        remember(browser, state)
+        return state
+    }
+
+    private func remember(_ browser: String, _ state: ViewState) {
+        remembered.states.withLock { states in
+            if states.count >= Self.limit { states.removeAll(keepingCapacity: true) }
+            states[browser] = state
         }
     }
 
     /// Changes the state of `browser` with `change`, and forgets the least recently seen browsers past ``limit``.
     public func update(_ browser: String, _ change: @escaping @Sendable (inout ViewState) -> Void) async throws {
         let stamp = now().timeIntervalSince1970
-        try await writer.write { db in
+        let stored = try await writer.write { db -> ViewState in
             var state = ViewState()
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM assignments_view_state WHERE browser = ?", arguments: [browser]) {
                 state = ViewState(selected: row["selected"], archiveOpen: row["archiveOpen"], scroll: row["scroll"])
             }
             change(&state)
+            state.scroll = max(0, min(state.scroll, 10_000_000))
             try db.execute(
                 sql: """
                     INSERT INTO assignments_view_state (browser, selected, archiveOpen, scroll, updatedAt) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (browser) DO UPDATE SET selected = excluded.selected, archiveOpen = excluded.archiveOpen,
                         scroll = excluded.scroll, updatedAt = excluded.updatedAt
                     """,
-                arguments: [browser, state.selected, state.archiveOpen, max(0, min(state.scroll, 10_000_000)), stamp]
+                arguments: [browser, state.selected, state.archiveOpen, state.scroll, stamp]
             )
             if db.lastInsertedRowID % 100 == 0 {
                 try db.execute(
@@ -76,6 +95,8 @@ public struct ViewStateStore: Sendable {
                     arguments: [Self.limit]
                 )
             }
+            return state
         }
+        remember(browser, stored)
     }
 }

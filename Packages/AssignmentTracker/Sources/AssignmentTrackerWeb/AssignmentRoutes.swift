@@ -120,7 +120,7 @@ struct AssignmentRoutes: FeatureRoutes {
             // A later page without script (the Show more link followed as a link): that section from the cursor on.
             let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize)
             let rows = AssignmentViews.rows(page, section: start.section, selected: selected, now: moment)
-            if start.section == .current { lists.current = rows } else { lists.archive = rows }
+            if start.section == .current { lists.current = RenderedHTML(rows) } else { lists.archive = rows }
         }
         var detail: HTML?
         var title = "Assignments"
@@ -137,8 +137,7 @@ struct AssignmentRoutes: FeatureRoutes {
             )
             if showsDetail { title = assignment.name }
         }
-        let body = AssignmentViews.split(
-            current: lists.current,
+        let parts = AssignmentViews.splitParts(
             archive: lists.archive,
             counts: lists.counts,
             detail: detail,
@@ -148,7 +147,15 @@ struct AssignmentRoutes: FeatureRoutes {
             scroll: start == nil ? state.scroll : 0,
             csrfToken: context.csrfToken
         )
-        return pages.page(title, body: body, request: request, context: context, status: status)
+        return pages.page(
+            title,
+            before: parts.before,
+            rendered: lists.current,
+            after: parts.after,
+            request: request,
+            context: context,
+            status: status
+        )
     }
 
     /// The first page of each section, rendered, and the counts: read and rendered once per change, selection and
@@ -160,7 +167,7 @@ struct AssignmentRoutes: FeatureRoutes {
             async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
             async let counts = repository.counts()
             return FirstPages(
-                current: AssignmentViews.rows(try await current, section: .current, selected: selected, now: moment),
+                current: RenderedHTML(AssignmentViews.rows(try await current, section: .current, selected: selected, now: moment)),
                 archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected, now: moment),
                 counts: try await counts
             )
@@ -565,7 +572,7 @@ struct FirstPagesKey: Hashable, Sendable {
 
 /// The master list's first pages, rendered, with the sections' counts.
 struct FirstPages: Sendable {
-    var current: HTML
+    var current: RenderedHTML
     var archive: HTML
     var counts: [AssignmentSection: Int]
 }

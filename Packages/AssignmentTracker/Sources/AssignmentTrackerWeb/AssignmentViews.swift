@@ -186,10 +186,10 @@ enum AssignmentViews {
             """
     }
 
-    /// The split view: the master list (current, then the archive) beside the selected assignment's detail.
-    /// `showsDetail` marks a page whose address names the assignment: on a phone it shows the detail alone, with Back.
-    static func split(
-        current: HTML,
+    /// The split view: the master list (current, then the archive) beside the selected assignment's detail, as the
+    /// parts around the current section's rows (which are sent as they were rendered, not copied). `showsDetail`
+    /// marks a page whose address names the assignment: on a phone it shows the detail alone, with Back.
+    static func splitParts(
         archive: HTML,
         counts: [AssignmentSection: Int],
         detail: HTML?,
@@ -198,12 +198,12 @@ enum AssignmentViews {
         archiveOpen: Bool,
         scroll: Int,
         csrfToken: String
-    ) -> HTML {
+    ) -> (before: HTML, after: HTML) {
         let detailPane: HTML =
             detail
             ?? "<div class=\"detail-empty\"><p class=\"muted\">Choose an assignment to see its tasks, or add one with +.</p></div>"
         let source = selected.map { "/assignments/\($0)/panel" } ?? ""
-        return """
+        let before: HTML = """
             <div class="split\(if: showsDetail, " showing-detail")" data-selected="\(selected.map(String.init) ?? "")">
               <section class="master" id="master" aria-labelledby="master-title" data-scroll="\(scroll)">
                 <div class="nav-bar">
@@ -212,7 +212,10 @@ enum AssignmentViews {
                 </div>
                 <p class="feed-line"><a class="button secondary" href="/assignments/calendar.ics">Calendar Feed</a> <span class="muted">Subscribe to it in your calendar app.</span></p>
                 <ul class="list assignment-list" id="assignment-list" aria-label="Current assignments" data-live-events="\(AssignmentChanged.name.rawValue)" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=current" + (selected.map { "&selected=\($0)" } ?? ""))">
-                \(current)
+
+            """
+        let after: HTML = """
+
                 </ul>
                 <details class="archive" id="archive"\(if: archiveOpen, " open")>
                   <summary class="archive-summary">Archive (\(counts[.archive] ?? 0))</summary>
@@ -230,5 +233,6 @@ enum AssignmentViews {
             </div>
             <form id="ui-state" method="post" action="/assignments/ui-state" hidden>\(HTML.csrfField(csrfToken))</form>
             """
+        return (before, after)
     }
 }
