@@ -36,6 +36,8 @@ struct AssignmentRoutes: FeatureRoutes {
     let detailCache: CachedValues<Int64, AssignmentDetail>
     /// The calendar feed, dropped on every change.
     let feedCache: CachedValue<CalendarFeed>
+    /// Each assignment's own event, dropped on every change.
+    let eventCache: CachedValues<Int64, String>
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -352,8 +354,13 @@ struct AssignmentRoutes: FeatureRoutes {
     }
 
     @Sendable func event(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (assignment, _) = try await found { try await detail(try context.id("There is no assignment at that address.")) }
-        return Self.calendar(AssignmentCalendar.single(assignment, timeZone: timeZone), filename: "assignment-\(assignment.id ?? 0).ics")
+        let id = try context.id("There is no assignment at that address.")
+        let text = try await found {
+            try await eventCache.value(for: id) {
+                AssignmentCalendar.single(try await detail(id).0, timeZone: timeZone)
+            }
+        }
+        return Self.calendar(text, filename: "assignment-\(id).ics")
     }
 
     static func calendar(_ text: String, filename: String?) -> Response {

@@ -46,7 +46,9 @@ public struct AssignmentTrackerFeature: WebFeature {
         let feed = CachedValue {
             CalendarFeed(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone))
         }
+        let events = CachedValues<Int64, String>(limit: 1_000)
         let invalidation = bus.addObserver(for: AssignmentChanged.self) { _ in
+            events.invalidate()
             firstPages.invalidate()
             rows.invalidate()
             details.invalidate()
@@ -61,6 +63,7 @@ public struct AssignmentTrackerFeature: WebFeature {
                 rowsCache: rows,
                 detailCache: details,
                 feedCache: feed,
+                eventCache: events,
                 pages: context.pages,
                 now: { Date() }
             ),
