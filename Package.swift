@@ -81,6 +81,7 @@ let packageTestTargets: [Target] = [
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),
+            .product(name: "KernelWeb", package: "Kernel"),
         ],
         path: "Packages/AssignmentTracker/Tests/AssignmentTrackerWebTests"
     ),

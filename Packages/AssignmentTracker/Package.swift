@@ -70,6 +70,7 @@ let package = Package(
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
             ]
         ),
     ]

@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Kernel
 import KernelStorage
 import KernelTestSupport
+import KernelWeb
 import Testing
 
 @Suite("Assignments pages, through the real shell")
@@ -226,6 +227,21 @@ struct AssignmentRoutesTests {
             let changed = try await session.get("/assignments/calendar.ics", headers: [.ifNoneMatch: tag])
             #expect(changed.status == .ok && changed.headers[.eTag] != tag)
             #expect(changed.text.components(separatedBy: "BEGIN:VEVENT").count == 3)
+        }
+    }
+
+    @Test("on a host exposed with a token, a calendar app subscribes with ?token= and gets the feed, not a redirect")
+    func exposedFeed() async throws {
+        let token = "calendar-token-0123456789"
+        try await withTestShell(features: [AssignmentTrackerFeature()], access: AccessPolicy(token: token)) { session, _ in
+            #expect(try await session.get("/assignments/calendar.ics").status == .unauthorized)
+            #expect(try await session.get("/assignments/calendar.ics?token=wrong-token-0123456789").status == .unauthorized)
+            let feed = try await session.get("/assignments/calendar.ics?token=\(token)")
+            #expect(feed.status == .ok)
+            #expect(feed.headers[.contentType] == "text/calendar; charset=utf-8")
+            #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+            // Pages still trade the token for a cookie and take it out of the address.
+            #expect(try await session.get("/assignments?token=\(token)").status == .seeOther)
         }
     }
 

@@ -9,7 +9,8 @@ import KernelHTML
 ///   A request whose `Host` header names anything else (`evil.example` resolving to 127.0.0.1: DNS rebinding) is
 ///   refused with 403, so another site can never read a page or its CSRF token through the browser.
 /// - With a token (always when listening beyond loopback): every request proves it knows the token, by a
-///   `?token=` in the address (which sets an HttpOnly session cookie and redirects to the address without it), by
+///   `?token=` in the address (which sets an HttpOnly session cookie and redirects to the address without it; a
+///   calendar feed, `….ics`, is answered at once, since calendar apps keep no cookies), by
 ///   that cookie, or by an `Authorization: Bearer` header. Anything else gets 401 with a short explanation and a
 ///   field to paste the token into; nothing private is on that page.
 public struct AccessPolicy: Sendable, Equatable {
@@ -107,6 +108,9 @@ struct AccessMiddleware: RouterMiddleware {
         }
         if request.method == .get || request.method == .head, let given = request.uri.queryParameters["token"] {
             if CSRFMiddleware.constantTimeEquals(String(given), token) {
+                // A calendar subscription (`….ics?token=…`) is answered as it is: a calendar app keeps no cookie, so a
+                // redirect to the address without the token would only ask it for the token again.
+                if request.uri.path.hasSuffix(".ics") { return try await next(request, context) }
                 // One leading slash: `//host` or `/\host` would send the browser to another site.
                 let path = "/" + request.uri.path.drop { $0 == "/" || $0 == "\\" }
                 var response = Response(status: .seeOther, headers: [.location: path])
