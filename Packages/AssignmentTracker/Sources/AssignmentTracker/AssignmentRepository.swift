@@ -391,15 +391,32 @@ public struct AssignmentRepository: Sendable {
     /// each reminder has a key). The host runs this when it starts, putting back reminders a crash lost between
     /// writing an assignment and writing its notice.
     public func scheduleReminders() async throws {
-        guard notices != nil else { return }
+        guard let notices else { return }
         let (assignments, tasks) = try await writer.read { db in
             (
                 try Assignment.filter(Column("reminderKind") != "off").fetchAll(db),
                 try AssignmentTask.filter(Column("reminderKind") != "off").fetchAll(db)
             )
         }
-        for assignment in assignments { await syncReminder(of: assignment, previous: nil) }
-        for task in tasks { await syncReminder(of: task, previous: nil) }
+        // One read of which reminders are stored already, then a write only for each one missing: a start-up with
+        // thousands of reminders is a few reads, not a write transaction per reminder.
+        let moment = now()
+        let due = (assignments.compactMap(notice) + tasks.compactMap(notice)).filter { $0.date > moment }
+        var stored = Set<String>()
+        for start in stride(from: 0, to: due.count, by: 500) {
+            let keys = due[start..<min(start + 500, due.count)].map(\.key)
+            stored.formUnion(try await notices.notices(keys: keys).keys)
+        }
+        for missing in due where !stored.contains(missing.key) {
+            try await notices.schedule(
+                featureID: Self.featureID,
+                title: missing.title,
+                body: missing.body,
+                link: missing.link,
+                at: missing.date,
+                key: missing.key
+            )
+        }
     }
 
     /// The key of a reminder: what it is for and when it fires. A reminder delivered once is never scheduled again
@@ -408,44 +425,49 @@ public struct AssignmentRepository: Sendable {
         "assignments.reminder.\(kind).\(id).\(Int64(date.timeIntervalSince1970))"
     }
 
-    private func syncReminder(of assignment: Assignment?, previous: Assignment?) async {
-        let old = previous.flatMap { p in
-            p.reminder.fireDate(due: p.dueAt).map { Self.reminderKey("assignment", id: p.id ?? 0, at: $0) }
-        }
-        let new = assignment.flatMap { a in a.reminder.fireDate(due: a.dueAt).map { (a, $0) } }
-        await sync(
-            old: old,
-            new: new.map { assignment, date in
-                (
-                    key: Self.reminderKey("assignment", id: assignment.id ?? 0, at: date), date: date,
-                    title: "Reminder: \(assignment.name)",
-                    body: "\(assignment.module) · due \(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone))",
-                    link: "/assignments/\(assignment.id ?? 0)"
-                )
-            }
+    /// The notice that reminds of an assignment or a task: its key (what it is for and when), time and words.
+    struct ReminderNotice {
+        var key: String
+        var date: Date
+        var title: String
+        var body: String
+        var link: String
+    }
+
+    private func notice(_ assignment: Assignment) -> ReminderNotice? {
+        guard let id = assignment.id, let date = assignment.reminder.fireDate(due: assignment.dueAt) else { return nil }
+        return ReminderNotice(
+            key: Self.reminderKey("assignment", id: id, at: date),
+            date: date,
+            title: "Reminder: \(assignment.name)",
+            body: "\(assignment.module) · due \(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone))",
+            link: "/assignments/\(id)"
         )
     }
 
-    private func syncReminder(of task: AssignmentTask?, previous: AssignmentTask?) async {
-        let old = previous.flatMap { p in p.reminder.fireDate(due: p.dueAt).map { Self.reminderKey("task", id: p.id ?? 0, at: $0) } }
-        let new = task.flatMap { t in t.reminder.fireDate(due: t.dueAt).map { (t, $0) } }
-        await sync(
-            old: old,
-            new: new.map { task, date in
-                (
-                    key: Self.reminderKey("task", id: task.id ?? 0, at: date), date: date,
-                    title: "Reminder: \(task.name)",
-                    body: task.dueAt.map { "Due \(DisplayDate.dayAndTime($0, in: timeZone)) · \(task.percent)% done" }
-                        ?? "\(task.percent)% done",
-                    link: "/assignments/\(task.assignmentID)#task-\(task.id ?? 0)"
-                )
-            }
+    private func notice(_ task: AssignmentTask) -> ReminderNotice? {
+        guard let id = task.id, let date = task.reminder.fireDate(due: task.dueAt) else { return nil }
+        return ReminderNotice(
+            key: Self.reminderKey("task", id: id, at: date),
+            date: date,
+            title: "Reminder: \(task.name)",
+            body: task.dueAt.map { "Due \(DisplayDate.dayAndTime($0, in: timeZone)) · \(task.percent)% done" }
+                ?? "\(task.percent)% done",
+            link: "/assignments/\(task.assignmentID)#task-\(id)"
         )
+    }
+
+    private func syncReminder(of assignment: Assignment?, previous: Assignment?) async {
+        await sync(old: previous.flatMap(notice)?.key, new: assignment.flatMap(notice))
+    }
+
+    private func syncReminder(of task: AssignmentTask?, previous: AssignmentTask?) async {
+        await sync(old: previous.flatMap(notice)?.key, new: task.flatMap(notice))
     }
 
     /// Replaces the notice `old` with `new`. A failure here (the kernel's database full or locked) does not undo or
     /// fail the change already committed: ``scheduleReminders()`` puts missing reminders back when the host starts.
-    private func sync(old: String?, new: (key: String, date: Date, title: String, body: String, link: String)?) async {
+    private func sync(old: String?, new: ReminderNotice?) async {
         do {
             try await replace(old: old, new: new)
         } catch {
@@ -453,7 +475,7 @@ public struct AssignmentRepository: Sendable {
         }
     }
 
-    private func replace(old: String?, new: (key: String, date: Date, title: String, body: String, link: String)?) async throws {
+    private func replace(old: String?, new: ReminderNotice?) async throws {
         guard let notices else { return }
         // A waiting reminder is replaced (its text may have changed); a delivered one is left as it is.
         if let old { try await notices.cancel(key: old) }

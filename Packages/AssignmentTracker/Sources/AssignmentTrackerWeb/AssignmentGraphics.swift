@@ -29,12 +29,7 @@ enum AssignmentGraphics {
     /// The due-date gauge: a bar of the time left, amber in the last three days, red when overdue, and the words.
     static func gauge(_ gauge: DueGauge) -> HTML {
         let left = Int((gauge.fractionLeft * 100).rounded())
-        let tone: HTML =
-            switch gauge.state {
-            case .ahead: "ahead"
-            case .soon: "soon"
-            case .overdue: "overdue"
-            }
+        let tone = gauge.state.rawValue
         return """
             <div class="gauge gauge-\(tone)">\
             <svg class="bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">\

@@ -51,20 +51,12 @@ enum AssignmentViews {
               <a class="row-main assignment-link" href="/assignments/\(id)"\(if: selected == id, " aria-current=\"page\"")>
                 <span class="row-sub module">\(assignment.module)</span>
                 <span class="row-title">\(assignment.name)</span>
-                <span class="row-sub"><time datetime="\(DisplayDate.iso(assignment.dueAt))" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt))</time> · <span class="due-\(gaugeClass(gauge))">\(gauge.text)</span>\(mark)</span>
+                <span class="row-sub"><time datetime="\(DisplayDate.iso(assignment.dueAt))" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt))</time> · <span class="due-\(gauge.state.rawValue)">\(gauge.text)</span>\(mark)</span>
               </a>
               <span class="ring-box">\(AssignmentGraphics.ring(percent))<span class="ring-label">\(progress)</span></span>
             </li>
 
             """
-    }
-
-    static func gaugeClass(_ gauge: DueGauge) -> HTML {
-        switch gauge.state {
-        case .ahead: "ahead"
-        case .soon: "soon"
-        case .overdue: "overdue"
-        }
     }
 
     /// The detail panel of one assignment: its facts, the due gauge, overall progress, the mark form and the tasks.
