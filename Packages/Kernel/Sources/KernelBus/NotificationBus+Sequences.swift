@@ -21,12 +21,15 @@ extension NotificationBus {
         bufferingPolicy: BusBufferingPolicy = .unbounded
     ) -> BusSequence<BusNotification> {
         let subscription = BusSubscription<BusNotification>(policy: bufferingPolicy)
-        let entry = core.registerBlock(
-            name: name,
-            object: object,
-            isSequence: true,
-            onRemove: { [weak subscription] in subscription?.finish() },
-            block: { [weak subscription] notification in subscription?.yield(notification) }
+        let entry = core.register(
+            BlockEntry(
+                name: name,
+                object: object,
+                isSequence: true,
+                onRemove: { [weak subscription] in subscription?.finish() }
+            ) { [weak subscription] notification in
+                subscription?.yield(notification)
+            }
         )
         subscription.attach(BusObservation(entry: entry, bus: self))
         return BusSequence(subscription: subscription)

@@ -48,7 +48,10 @@ public final class NotificationBus: Sendable {
         object: (any AnyObject & Sendable)? = nil,
         using block: @escaping @Sendable (BusNotification) -> Void
     ) -> BusObservation {
-        BusObservation(entry: core.registerBlock(name: name, object: object, block: block), bus: self)
+        let entry = core.register(
+            BlockEntry(name: name, object: object, block: block)
+        )
+        return BusObservation(entry: entry, bus: self)
     }
 
     // MARK: Posting
@@ -94,7 +97,7 @@ public final class NotificationBus: Sendable {
     /// already under way. Removing an observation twice, or one from another bus, does nothing.
     public func removeObserver(_ observation: BusObservation) {
         guard observation.belongs(to: self) else { return }
-        core.unregister(observation)
+        core.unregister(observation.entry)
     }
 
     /// Removes an observer if it was registered for `name` and `object`, Foundation style: a `nil` name or
@@ -106,10 +109,10 @@ public final class NotificationBus: Sendable {
     ///   - object: Remove only if the observer was registered for this object; `nil` for any object.
     public func removeObserver(_ observation: BusObservation, name: BusNotification.Name?, object: (any AnyObject & Sendable)?) {
         guard observation.belongs(to: self) else { return }
-        let objectID = object.map { ObjectIdentifier($0) }
-        core.unregister(observation) { entry in
-            (name == nil || entry.name == name) && (objectID == nil || entry.objectID == objectID)
-        }
+        let entry = observation.entry
+        if let name, entry.name != name { return }
+        if let object, entry.objectID != ObjectIdentifier(object) { return }
+        core.unregister(entry)
     }
 
     // MARK: Introspection

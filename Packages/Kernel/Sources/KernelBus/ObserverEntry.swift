@@ -5,26 +5,21 @@ import Synchronization
 /// Subclasses decide how a delivery is made: a plain block, a typed block, a weak target, a mailbox drained
 /// on an actor, or the buffer of an async sequence.
 ///
-/// Ownership: the bus core holds the one owning reference to every entry it registered (its token holds the
-/// entry unretained) and lets go of it once the entry is removed, its token is gone and no post can still be
-/// reading it (see ``BusCore``). Plain block entries are then kept for reuse.
-///
 /// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): every stored property is
-/// a `let` of a `Sendable` type, an `Atomic`, or a `weak` reference, which the runtime reads and zeroes
-/// atomically, and follows one of two rules. The fields that say what the entry matches and calls (`name`,
-/// `objectID`, `object`, `sequence`, and a block entry's block) are written under the bus lock before the
-/// entry is published to readers (by a releasing store that their loads acquire), and again only when the
-/// entry is reused, which waits until no post and no token can reach it; `slot`, `index`, `hasToken` and
-/// `isRetired` are only touched under the bus lock. Subclasses keep to the same rules.
+/// a `let` of a `Sendable` type, an `Atomic`, or a `weak let`, which the runtime zeroes atomically, except
+/// `slot` and `index`, which are only touched under the bus lock, and `sequence`, which is written once under the bus
+/// lock before the entry is published to readers (by a releasing store that their loads acquire) and never
+/// again. Subclasses keep to the same rule.
 class ObserverEntry: @unchecked Sendable {
-    /// Registration order, unique within a bus. Set under the bus lock before the entry is published.
+    /// Registration order, unique within a bus. Set by ``BusCore/register(_:)``, under the bus lock, before
+    /// the entry is published; never changed afterwards.
     var sequence: UInt64 = 0
     /// The registered name; `nil` matches every name.
-    private(set) var name: BusNotification.Name?
+    let name: BusNotification.Name?
     /// Identity of the registered object; `nil` matches every object.
-    private(set) var objectID: ObjectIdentifier?
+    let objectID: ObjectIdentifier?
     /// The registered object itself, held weakly so that a later object at the same address does not match.
-    private weak var object: (any AnyObject & Sendable)?
+    private weak let object: (any AnyObject & Sendable)?
     /// For typed observers, the message type they take; such entries are ``TypedEntry`` of that type.
     let messageType: ObjectIdentifier?
     /// Whether dropping the observation token removes the entry (not for weak targets, whose lifetime
@@ -37,11 +32,6 @@ class ObserverEntry: @unchecked Sendable {
     /// The entry's index in its slot's current list, kept up to date when the list is replaced. Only read
     /// and written under the bus lock.
     var index = 0
-    /// Whether the entry's token still exists. Only read and written under the bus lock.
-    var hasToken = true
-    /// Whether the entry was removed while a post may still be reading it, and waits in the core's retired
-    /// list. Only read and written under the bus lock.
-    var isRetired = false
 
     init(
         name: BusNotification.Name?,
@@ -66,27 +56,6 @@ class ObserverEntry: @unchecked Sendable {
         guard active.load(ordering: .relaxed) else { return false }
         active.store(false, ordering: .releasing)
         return true
-    }
-
-    /// Makes a removed entry, which no post and no token can reach any more, a new registration. Called under
-    /// the bus lock, before the entry is published again.
-    final func reuse(name: BusNotification.Name?, object: (any AnyObject & Sendable)?) {
-        self.name = name
-        if object != nil || objectID != nil {
-            self.object = object
-            objectID = object.map { ObjectIdentifier($0) }
-        }
-        hasToken = true
-        active.store(true, ordering: .relaxed)
-    }
-
-    /// Drops what a removed entry matched, before it is kept for reuse. Called under the bus lock.
-    final func clearMatch() {
-        name = nil
-        if objectID != nil {
-            object = nil
-            objectID = nil
-        }
     }
 
     /// Whether the entry should get a post from `postedObject` (identified by `postedID`).
@@ -121,18 +90,15 @@ class ObserverEntry: @unchecked Sendable {
     /// What the entry calls, for ``BusRegistration``.
     var kind: BusRegistration.Kind { .block }
 
-    /// What to call once the entry has been removed from its bus, taken out of the entry (so it runs once).
-    /// Called under the bus lock; the caller runs the action after releasing it.
-    func takeRemovalAction() -> (@Sendable () -> Void)? { nil }
+    /// Called once after the entry has been removed from its bus.
+    func didRemove() {}
 }
 
-/// An observer block called on the posting thread. Once removed and unreachable, the core keeps it for
-/// reuse by a later registration (see ``BusCore``), so its fields are variables.
+/// An observer block called on the posting thread.
 final class BlockEntry: ObserverEntry, @unchecked Sendable {
-    private(set) var block: @Sendable (BusNotification) -> Void
-    private var isSequence: Bool
-    /// Read and written under the bus lock.
-    private var onRemove: (@Sendable () -> Void)?
+    let block: @Sendable (BusNotification) -> Void
+    private let isSequence: Bool
+    private let onRemove: (@Sendable () -> Void)?
 
     init(
         name: BusNotification.Name?,
@@ -153,35 +119,9 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
 
     override var kind: BusRegistration.Kind { isSequence ? .sequence : .block }
 
-    override func takeRemovalAction() -> (@Sendable () -> Void)? {
-        defer { onRemove = nil }
-        return onRemove
+    override func didRemove() {
+        onRemove?()
     }
-
-    /// Makes the entry a new registration; see ``ObserverEntry/reuse(name:object:)``.
-    func reuse(
-        name: BusNotification.Name?,
-        object: (any AnyObject & Sendable)?,
-        isSequence: Bool,
-        onRemove: (@Sendable () -> Void)?,
-        block: @escaping @Sendable (BusNotification) -> Void
-    ) {
-        reuse(name: name, object: object)
-        self.isSequence = isSequence
-        self.onRemove = onRemove
-        self.block = block
-    }
-
-    /// Empties the entry for reuse and hands back its block, which the caller drops after leaving the bus
-    /// lock (dropping it may run arbitrary deinitializers).
-    func recycle() -> @Sendable (BusNotification) -> Void {
-        clearMatch()
-        defer { block = Self.idle }
-        return block
-    }
-
-    /// The block of an entry waiting for reuse: it captures nothing.
-    private static let idle: @Sendable (BusNotification) -> Void = { _ in }
 }
 
 /// Base of typed observers: entries whose `messageType` is `Message`.
@@ -212,8 +152,7 @@ class TypedEntry<Message: BusMessage>: ObserverEntry, @unchecked Sendable {
 final class MessageBlockEntry<Message: BusMessage>: TypedEntry<Message>, @unchecked Sendable {
     let block: @Sendable (Message) -> Void
     private let isSequence: Bool
-    /// Read and written under the bus lock.
-    private var onRemove: (@Sendable () -> Void)?
+    private let onRemove: (@Sendable () -> Void)?
 
     init(
         subject: (any AnyObject & Sendable)?,
@@ -233,8 +172,7 @@ final class MessageBlockEntry<Message: BusMessage>: TypedEntry<Message>, @unchec
 
     override var kind: BusRegistration.Kind { isSequence ? .sequence : super.kind }
 
-    override func takeRemovalAction() -> (@Sendable () -> Void)? {
-        defer { onRemove = nil }
-        return onRemove
+    override func didRemove() {
+        onRemove?()
     }
 }

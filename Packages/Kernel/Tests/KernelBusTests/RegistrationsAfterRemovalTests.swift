@@ -1,12 +1,12 @@
 import KernelBus
 import Testing
 
-/// A removed block observer's storage is reused by a later registration once no post and no token can
-/// reach it. These tests repeat each case many times, so that most rounds reuse (a round in which another
-/// test's post is running somewhere waits instead), and check in every round what a user could notice.
-@Suite("Reused registrations")
-struct ReuseTests {
-    @Test func aCancelledTokenStaysCancelledWhenItsRegistrationIsReused() {
+/// A removed observer and its token must stay apart from the registrations that follow it, whatever the bus
+/// does with the removed entry's memory (an implementation may recycle it). Each case runs many rounds
+/// and checks, in every round, what a user could notice.
+@Suite("Registrations after a removal")
+struct RegistrationsAfterRemovalTests {
+    @Test func aCancelledTokenStaysCancelledWhenAnotherObserverIsAdded() {
         let bus = NotificationBus()
         let calls = Recorder<String>()
         for round in 0..<1_000 {
@@ -32,7 +32,7 @@ struct ReuseTests {
         #expect(values.last == "new 999")
     }
 
-    @Test func aDroppedTokenLeavesTheRegistrationThatReusedItsEntryAlone() {
+    @Test func aDroppedCancelledTokenLeavesTheNextRegistrationAlone() {
         let bus = NotificationBus()
         let calls = Recorder<Int>()
         var old: BusObservation? = bus.addObserver(forName: .ping) { _ in }
@@ -48,7 +48,7 @@ struct ReuseTests {
         #expect(bus.observerCount(forName: .ping) == 1)
     }
 
-    @Test func aReusedRegistrationForgetsTheEarlierNameObjectAndBlock() {
+    @Test func aRegistrationAfterARemovalKeepsOnlyItsOwnNameObjectAndBlock() {
         let bus = NotificationBus()
         let sender = Sender()
         let calls = Recorder<String>()
@@ -90,7 +90,7 @@ struct ReuseTests {
         #expect(calls.count == 1)
     }
 
-    @Test func aSequenceEndedByItsConsumerDoesNotEndTheSequenceThatReusedItsRegistration() async {
+    @Test func aSequenceEndedByItsConsumerDoesNotEndTheNextOne() async {
         let bus = NotificationBus()
         for round in 0..<50 {
             let first = Task {
