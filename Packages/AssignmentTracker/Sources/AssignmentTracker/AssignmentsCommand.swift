@@ -35,23 +35,28 @@ public struct AssignmentsCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON instead of text.") var json = false
 
         func run() async throws {
+            print(try await output(), terminator: "")
+        }
+
+        /// What the command prints: one line per assignment, or JSON.
+        func output() async throws -> String {
             let repository = try common.repository()
             let assignments = try await repository.all()
             if json {
-                print(try AssignmentJSON.json(assignments.map { AssignmentJSON($0, tasks: nil, timeZone: repository.timeZone) }))
-                return
+                return try AssignmentJSON.json(assignments.map { AssignmentJSON($0, tasks: nil, timeZone: repository.timeZone) }) + "\n"
             }
-            if assignments.isEmpty { print("No assignments.") }
+            if assignments.isEmpty { return "No assignments.\n" }
             let width = assignments.map { String($0.id ?? 0).count }.max() ?? 1
+            var text = ""
             for assignment in assignments {
                 let id = String(assignment.id ?? 0)
                 let padded = String(repeating: " ", count: width - id.count) + id
                 let progress = assignment.progress.percent.map { "\($0)%" } ?? "no tasks"
                 let mark = assignment.mark.map { ", mark \($0)%" } ?? ""
-                print(
-                    "\(padded)  \(LocalDateTime.format(assignment.dueAt, in: repository.timeZone))  \(assignment.module.terminalSafe): \(assignment.name.terminalSafe) (\(progress)\(mark))"
-                )
+                text +=
+                    "\(padded)  \(LocalDateTime.format(assignment.dueAt, in: repository.timeZone))  \(assignment.module.terminalSafe): \(assignment.name.terminalSafe) (\(progress)\(mark))\n"
             }
+            return text
         }
     }
 
@@ -62,26 +67,34 @@ public struct AssignmentsCommand: AsyncParsableCommand {
         @Argument(help: "The assignment's id, as `atelier assignments list` shows it.") var id: Int64
 
         func run() async throws {
+            print(try await output(), terminator: "")
+        }
+
+        /// What the command prints: the assignment, then one line per task, or JSON.
+        func output() async throws -> String {
             let repository = try common.repository()
             let (assignment, tasks) = try await readable { try await repository.detail(id: id) }
             if json {
-                print(try AssignmentJSON.json(AssignmentJSON(assignment, tasks: tasks, timeZone: repository.timeZone)))
-                return
+                return try AssignmentJSON.json(AssignmentJSON(assignment, tasks: tasks, timeZone: repository.timeZone)) + "\n"
             }
             let zone = repository.timeZone
-            print("\(assignment.module.terminalSafe): \(assignment.name.terminalSafe)")
-            print("  level \(assignment.level), worth \(assignment.value)% of the module")
-            print(
-                "  due \(LocalDateTime.format(assignment.dueAt, in: zone)) (\(DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: Date()).text))"
-            )
-            print("  mark \(assignment.mark.map { "\($0)%" } ?? "not yet")")
-            print("  progress \(assignment.progress.percent.map { "\($0)%" } ?? "no tasks")")
-            print("  reminder \(assignment.reminder.summary(in: zone))")
-            if !assignment.notes.isEmpty { print("  notes: \(assignment.notes.terminalSafe)") }
+            let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: Date()).text
+            var lines = [
+                "\(assignment.module.terminalSafe): \(assignment.name.terminalSafe)",
+                "  level \(assignment.level), worth \(assignment.value)% of the module",
+                "  due \(LocalDateTime.format(assignment.dueAt, in: zone)) (\(gauge))",
+                "  mark \(assignment.mark.map { "\($0)%" } ?? "not yet")",
+                "  progress \(assignment.progress.percent.map { "\($0)%" } ?? "no tasks")",
+                "  reminder \(assignment.reminder.summary(in: zone))",
+            ]
+            if !assignment.notes.isEmpty { lines.append("  notes: \(assignment.notes.terminalSafe)") }
             for task in tasks {
                 let state = TaskSchedule(task, now: Date()).isBehind ? ", behind schedule" : ""
-                print("  task \(task.id ?? 0): \(task.name.terminalSafe), \(task.percent)% (\(task.length.summary(in: zone))\(state))")
+                lines.append(
+                    "  task \(task.id ?? 0): \(task.name.terminalSafe), \(task.percent)% (\(task.length.summary(in: zone))\(state))"
+                )
             }
+            return lines.joined(separator: "\n") + "\n"
         }
     }
 
@@ -179,10 +192,13 @@ public struct AssignmentsCommand: AsyncParsableCommand {
         @OptionGroup var common: Common
 
         func run() async throws {
+            FileHandle.standardOutput.write(Data(try await output().utf8))
+        }
+
+        /// What the command writes: the iCalendar file.
+        func output() async throws -> String {
             let repository = try common.repository()
-            FileHandle.standardOutput.write(
-                Data(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone).utf8)
-            )
+            return AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone)
         }
     }
 }

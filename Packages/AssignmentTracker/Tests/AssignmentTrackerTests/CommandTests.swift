@@ -19,7 +19,19 @@ struct CommandTests {
         }
     }
 
-    @Test("add, task add and delete change the same database; refusals are one line per field")
+    /// What `list`, `show` or `export` would print for `arguments`.
+    func output(_ arguments: [String]) async throws -> String {
+        switch try AssignmentsCommand.parseAsRoot(arguments) {
+        case let list as AssignmentsCommand.List: return try await list.output()
+        case let show as AssignmentsCommand.Show: return try await show.output()
+        case let export as AssignmentsCommand.Export: return try await export.output()
+        case let other:
+            Issue.record("\(type(of: other)) prints no text")
+            return ""
+        }
+    }
+
+    @Test("add, task add and delete change the same database; list, show and export print it; refusals are one line per field")
     func commands() async throws {
         let databases = try TestDatabases()
         defer { databases.remove() }
@@ -41,9 +53,37 @@ struct CommandTests {
         #expect(tasks.map(\.name) == ["Outline", "Write"])
         #expect(tasks[1].length.kind == "end")
         #expect(assignment.progress.percent == 25)
-        try await run(["list", "--json"] + dir)
-        try await run(["show", "\(id)"] + dir)
-        try await run(["export"] + dir)
+        let zone = repository.timeZone
+        let due = LocalDateTime.format(added.dueAt, in: zone)
+        #expect(try await output(["list"] + dir) == "\(id)  \(due)  Databases: Report (25%, mark 61%)\n")
+
+        let listed = try JSONSerialization.jsonObject(with: Data(try await output(["list", "--json"] + dir).utf8)) as? [[String: Any]]
+        #expect(listed?.count == 1)
+        #expect(listed?.first?["name"] as? String == "Report")
+        #expect(listed?.first?["progress"] as? Int == 25)
+        #expect(listed?.first?["due"] as? String == due)
+
+        let shown = try await output(["show", "\(id)"] + dir).split(separator: "\n").map(String.init)
+        let outline = try #require(tasks[0].id)
+        let write = try #require(tasks[1].id)
+        #expect(shown.count == 8)
+        #expect(shown.first == "Databases: Report")
+        #expect(shown.dropFirst().first == "  level 5, worth 30% of the module")
+        #expect(shown.dropFirst(2).first?.hasPrefix("  due \(due) (") == true)
+        #expect(Array(shown.dropFirst(3).prefix(2)) == ["  mark 61%", "  progress 25%"])
+        #expect(shown.dropFirst(5).first?.hasPrefix("  reminder ") == true)
+        #expect(shown.dropFirst(6).first == "  task \(outline): Outline, 50% (4 hours)")
+        #expect(shown.dropFirst(7).first == "  task \(write): Write, 0% (until 2030-01-11 13:00)")
+
+        let detail =
+            try JSONSerialization.jsonObject(with: Data(try await output(["show", "\(id)", "--json"] + dir).utf8)) as? [String: Any]
+        #expect((detail?["tasks"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Outline", "Write"])
+
+        let calendar = try await output(["export"] + dir)
+        #expect(calendar.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(calendar.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(calendar.components(separatedBy: "BEGIN:VEVENT").count == 2)
+        #expect(calendar.contains("SUMMARY:Databases: Report due\r\n"))
         let refused = await #expect(throws: CommandFailure.self) {
             try await run(["add", "--module", "", "--level", "9", "--name", "N", "--value", "x", "--due", "2030-02-01T12:00"] + dir)
         }
@@ -58,5 +98,6 @@ struct CommandTests {
         let missing = await #expect(throws: CommandFailure.self) { try await run(["delete", "\(id)"] + dir) }
         #expect(missing?.message == AssignmentError.assignmentNotFound(id: id).description)
         #expect(try await repository.all().isEmpty)
+        #expect(try await output(["list"] + dir) == "No assignments.\n")
     }
 }
