@@ -42,7 +42,9 @@ struct DownloadEngineTests {
             #expect(item.state == .completed)
             #expect(item.receivedBytes == 800)
             let updates = seen.withLock { $0 }
-            #expect(updates.count >= 3)
+            // Progress shows along the way, not only at the end. (How many updates depends on how the reads
+            // bunch up: under ThreadSanitizer the eight chunks have arrived in two reads.)
+            #expect(updates.contains { $0.0 < 800 })
             #expect(updates.count < 40)
             #expect(updates.allSatisfy { $0.1 == 800 })
             #expect(updates.map(\.0) == updates.map(\.0).sorted())
