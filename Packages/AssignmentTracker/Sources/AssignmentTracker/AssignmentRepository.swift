@@ -408,14 +408,7 @@ public struct AssignmentRepository: Sendable {
             stored.formUnion(try await notices.notices(keys: keys).keys)
         }
         for missing in due where !stored.contains(missing.key) {
-            try await notices.schedule(
-                featureID: Self.featureID,
-                title: missing.title,
-                body: missing.body,
-                link: missing.link,
-                at: missing.date,
-                key: missing.key
-            )
+            try await replace(old: nil, new: missing)
         }
     }
 
