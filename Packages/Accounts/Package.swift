@@ -58,9 +58,11 @@ let package = Package(
             dependencies: [
                 "Accounts",
                 "AccountsWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelLoopback", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

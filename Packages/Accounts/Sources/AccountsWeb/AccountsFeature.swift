@@ -28,8 +28,12 @@ public struct AccountsFeature: WebFeature {
         return FeatureRuntime(
             routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages),
             liveEvents: [],
-            // Another process (the CLI) changed the accounts: sessions are read from the database again.
-            outsideChanges: { _ in store.forgetCachedSessions() }
+            // Another process (the CLI) changed the accounts: sessions are read from the database again, and the
+            // change is announced like one made here.
+            outsideChanges: { [bus = context.feature.bus] changes in
+                store.forgetCachedSessions()
+                if let message = AccountsChanged(outside: changes) { bus.post(message) }
+            }
         )
     }
 }

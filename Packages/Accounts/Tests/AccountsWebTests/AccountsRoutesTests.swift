@@ -1,9 +1,12 @@
 import Accounts
 import AccountsWeb
 import Foundation
+import GRDB
 import HummingbirdTesting
 import Kernel
+import KernelStorage
 import KernelTestSupport
+import Synchronization
 import Testing
 
 @Suite("Accounts pages")
@@ -250,6 +253,35 @@ struct AccountsRoutesTests {
             #expect(failed.text.contains("The images could not be loaded: the source answered 500."))
             #expect(failed.text.contains(#"id="retry-images">Retry</a>"#))
             #expect(failed.text.contains("https://picsum.photos/id/10/2500/1667"))
+        }
+    }
+}
+
+@Suite("Accounts changed by another process")
+struct AccountsOutsideChangeTests {
+    @Test("an account the CLI deletes is announced with its id, and its open session ends at once")
+    func outsideDelete() async throws {
+        try await withTestShell(features: [AccountsFeature()], setup: .live) { session, parts in
+            let seen = Mutex<[AccountsChanged]>([])
+            let observation = parts.bus.addObserver(for: AccountsChanged.self) { message in seen.withLock { $0.append(message) } }
+            let home = try await session.follow(try await AccountsRoutesTests.signUp(session))
+            #expect(home.text.contains("Delete my account"))
+            // Another process: its own connection, and another origin in the change log.
+            let pool = try DatabasePool(path: parts.directory.dataDirectory.databasePath(named: FeatureDescriptor.accounts.id))
+            defer { try? pool.close() }
+            let id = try await pool.write { db in
+                let id = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM accounts_user WHERE emailKey = 'ana@example.com'"))
+                try db.execute(sql: "DELETE FROM accounts_user WHERE id = ?", arguments: [id])
+                try db.execute(sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('deleted', ?, -2)", arguments: [id])
+                return id
+            }
+            try await eventually("the deletion is announced") {
+                seen.withLock { $0 }.contains(AccountsChanged(.deleted, ids: [id]))
+            }
+            let after = try await session.get("/accounts/home")
+            #expect(after.status == .seeOther)
+            #expect(after.headers[.location]?.hasPrefix("/accounts/login") == true)
+            withExtendedLifetime(observation) {}
         }
     }
 }

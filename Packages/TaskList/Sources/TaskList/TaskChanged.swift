@@ -4,9 +4,11 @@ import KernelStorage
 
 /// Posted after every change to the task list has committed: one message per action a person takes, and one per
 /// batch of changes another process (the CLI) made while the host was watching.
-public struct TaskChanged: LiveEvent, Hashable {
+public struct TaskChanged: RowChangeEvent, Hashable {
     /// `tasks.changed`.
     public static let name: BusNotification.Name = "tasks.changed"
+    /// The kind for several changes reported together.
+    public static let batch = Change.batch
 
     /// The kinds of change.
     public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
@@ -33,14 +35,5 @@ public struct TaskChanged: LiveEvent, Hashable {
     public init(_ change: Change, ids: [Int64]) {
         self.change = change
         self.ids = ids
-    }
-
-    /// The message for what another process recorded in the change log: its one kind when all agree, else a batch.
-    public init?(outside changes: [DatabaseChange]) {
-        guard !changes.isEmpty else { return nil }
-        let kinds = Set(changes.map(\.kind))
-        let change = kinds.count == 1 ? Change(rawValue: kinds.first!) ?? .batch : .batch
-        var seen = Set<Int64>()
-        self.init(change, ids: changes.compactMap(\.entityID).filter { seen.insert($0).inserted })
     }
 }
