@@ -1,17 +1,14 @@
 import Kernel
 import KernelBus
-import KernelStorage
 
 /// Posted after every change to Accounts has committed: one per action a person takes, and one per batch of
 /// changes another process (the CLI) made while the host was watching.
 public struct AccountsChanged: RowChangeEvent, Hashable {
     /// `accounts.changed`.
     public static let name: BusNotification.Name = "accounts.changed"
-    /// The kind for several changes reported together.
-    public static let batch = Change.batch
 
     /// The kinds of change.
-    public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {
         /// An account was made.
         case added
         /// An account's number was changed.

@@ -1,17 +1,14 @@
 import Kernel
 import KernelBus
-import KernelStorage
 
 /// Posted after every change to Assignments has committed: one per action a person takes, and one per batch of
 /// changes another process (the CLI) made while the host was watching. Open pages update the rows it names.
 public struct AssignmentChanged: RowChangeEvent, Hashable {
     /// `assignments.changed`.
     public static let name: BusNotification.Name = "assignments.changed"
-    /// The kind for several changes reported together.
-    public static let batch = Change.batch
 
     /// The kinds of change.
-    public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {
         /// An assignment was added.
         case added
         /// An assignment was edited (its mark included).

@@ -7,8 +7,7 @@ import KernelStorage
 /// ```swift
 /// public struct TaskChanged: RowChangeEvent, Hashable {
 ///     public static let name: BusNotification.Name = "tasks.changed"
-///     public static let batch = Change.batch
-///     public enum Change: String, Sendable, Hashable, Codable { case added, deleted, batch }
+///     public enum Change: String, RowChangeKind, Sendable, Hashable, Codable { case added, deleted, batch }
 ///     public let change: Change
 ///     public let ids: [Int64]
 ///     public init(_ change: Change, ids: [Int64]) { … }
@@ -16,11 +15,16 @@ import KernelStorage
 /// ```
 public protocol RowChangeEvent: LiveEvent {
     /// The kinds of change; a change-log entry's `kind` is one of their raw values.
-    associatedtype Change: RawRepresentable<String>
-    /// The kind that reports several kinds of change together.
-    static var batch: Change { get }
+    associatedtype Change: RowChangeKind
     /// A change of `change` to the rows `ids`.
     init(_ change: Change, ids: [Int64])
+}
+
+/// The kinds of change of a ``RowChangeEvent``: an enum whose raw values are the change log's kinds, with a `batch`
+/// case for several kinds reported together.
+public protocol RowChangeKind: RawRepresentable<String> {
+    /// The kind that reports several kinds of change together.
+    static var batch: Self { get }
 }
 
 extension RowChangeEvent {
@@ -29,7 +33,7 @@ extension RowChangeEvent {
     public init?(outside changes: [DatabaseChange]) {
         guard let first = changes.first else { return nil }
         let sameKind = changes.allSatisfy { $0.kind == first.kind }
-        let change = sameKind ? Change(rawValue: first.kind) ?? Self.batch : Self.batch
+        let change = sameKind ? Change(rawValue: first.kind) ?? .batch : .batch
         var seen = Set<Int64>()
         self.init(change, ids: changes.compactMap(\.entityID).filter { seen.insert($0).inserted })
     }

@@ -6,9 +6,8 @@ import Testing
 /// A feature's change event, as the features write theirs.
 private struct ShelfChanged: RowChangeEvent, Equatable {
     static let name: BusNotification.Name = "test.shelf.changed"
-    static let batch = Change.batch
 
-    enum Change: String, Sendable, Codable {
+    enum Change: String, RowChangeKind, Sendable, Codable {
         case added, deleted, batch
     }
 

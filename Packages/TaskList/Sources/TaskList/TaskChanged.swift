@@ -1,17 +1,14 @@
 import Kernel
 import KernelBus
-import KernelStorage
 
 /// Posted after every change to the task list has committed: one message per action a person takes, and one per
 /// batch of changes another process (the CLI) made while the host was watching.
 public struct TaskChanged: RowChangeEvent, Hashable {
     /// `tasks.changed`.
     public static let name: BusNotification.Name = "tasks.changed"
-    /// The kind for several changes reported together.
-    public static let batch = Change.batch
 
     /// The kinds of change.
-    public enum Change: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {
         /// A new task was stored.
         case added
         /// A task's name, description, day or done state was edited.
