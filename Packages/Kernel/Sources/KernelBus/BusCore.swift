@@ -17,14 +17,39 @@ final class BusCore: Sendable {
         /// The slot of the latest registration (registrations for one name often come in a row); it is
         /// kept alive by `slots` and cleared whenever slots are dropped.
         var lastSlot: (name: BusNotification.Name, slot: Unmanaged<NameSlot>)?
+        /// Every block entry made, registered or spare: the core owns them (see ``BusCore/registerBlock(name:object:block:)``).
+        var blockEntries: [BlockEntry] = []
+        /// Removed block entries that no reader can reach, for the next plain block registrations: a list
+        /// linked through ``BlockEntry/nextSpare``.
+        var spareBlocks: Unmanaged<BlockEntry>?
     }
 
     private let state = BusLock(State())
     private let table: Atomic<Unmanaged<NameTable>>
     private let wildcards = NameSlot()
 
-    init() {
+    private init() {
         table = Atomic(.passRetained(NameTable(slots: [:])))
+    }
+
+    /// Cores whose bus is gone, emptied, for the next buses.
+    private static let spareCores = BusLock<[BusCore]>([])
+
+    /// A core for a new bus: a spare one when there is one.
+    ///
+    /// Cores are never freed, only reused, and every block entry a core makes lives as long as the core:
+    /// so a token can hold its core and its entry without retaining either (an add and a remove then
+    /// change no shared reference count), and still never reach freed memory, even once its bus is gone
+    /// and the core serves another bus. Orders keep rising across a core's buses, so an old token never
+    /// matches a later registration. The memory kept is that of the most buses alive at once and the most
+    /// plain block observers each core held at once.
+    static func make() -> BusCore {
+        spareCores.withLock { $0.popLast() } ?? BusCore()
+    }
+
+    /// Takes back the core of a bus being deinitialized, after ``close()``.
+    static func recycle(_ core: BusCore) {
+        spareCores.withLock { $0.append(core) }
     }
 
     deinit {
@@ -33,67 +58,117 @@ final class BusCore: Sendable {
 
     // MARK: Writing
 
-    /// Gives a new entry the next sequence number, publishes it and hands it back. (Taking and returning
-    /// ownership spares a retain and a release around the call.)
-    func register<Entry: ObserverEntry>(_ entry: consuming Entry) -> Entry {
+    /// Gives a new entry the next order, publishes it and hands it back with its order. (Taking and
+    /// returning ownership spares a retain and a release around the call.)
+    func register<Entry: ObserverEntry>(_ entry: consuming Entry) -> (entry: Entry, order: UInt64) {
         let entry = entry
-        let freed = state.withLock { state -> [AnyObject] in
-            entry.sequence = state.nextSequence
-            state.nextSequence += 1
-            if !entry.removedWithToken {
-                state.registered[ObjectIdentifier(entry)] = entry
-            }
-            if let name = entry.name {
-                let slot: Unmanaged<NameSlot>
-                if let last = state.lastSlot, last.name == name {
-                    slot = last.slot
-                } else {
-                    if let existing = state.slots[name] {
-                        slot = .passUnretained(existing)
-                    } else {
-                        let created = NameSlot()
-                        state.slots[name] = created
-                        publishTable(&state)
-                        slot = .passUnretained(created)
-                        state.emptySlots += 1  // Counted as empty until the append below.
-                    }
-                    state.lastSlot = (name, slot)
-                }
-                let wasEmpty = slot._withUnsafeGuaranteedRef { slot in
-                    let wasEmpty = slot.live == 0
-                    slot.append(entry, retired: &state.retired)
-                    return wasEmpty
-                }
-                if wasEmpty { state.emptySlots -= 1 }
-                entry.slot = slot
-            } else {
-                wildcards.append(entry, retired: &state.retired)
-                entry.slot = .passUnretained(wildcards)
-            }
-            return state.retired.collect()
+        let (order, freed) = state.withLock { state -> (UInt64, Reclaimed) in
+            let order = insert(entry, &state)
+            return (order, reclaim(&state))
         }
         _ = freed
-        return entry
+        return (entry, order)
     }
 
-    /// Removes an entry; does nothing if it was already removed.
+    /// Registers a plain block, reusing a removed ``BlockEntry`` when one is spare.
+    ///
+    /// The core owns every block entry it makes (`blockEntries`) until it is itself freed, and the token
+    /// holds its entry unretained, so an add and a remove change no reference count of the entry: a
+    /// removed entry that no reader can reach goes back to `spareBlocks` and serves the next registration.
+    /// The memory kept is that of the most plain block observers registered at once.
+    func registerBlock(
+        name: BusNotification.Name?,
+        object: (any AnyObject & Sendable)?,
+        block: @escaping @Sendable (BusNotification) -> Void
+    ) -> (entry: Unmanaged<BlockEntry>, order: UInt64) {
+        state.withLock { state -> (Unmanaged<BlockEntry>, UInt64) in
+            let entry: Unmanaged<BlockEntry>
+            if let spare = state.spareBlocks {
+                state.spareBlocks = spare._withUnsafeGuaranteedRef { $0.nextSpare }
+                // No reader can reach a spare entry, and it holds the idle block, which runs no code when
+                // dropped here.
+                entry = spare
+                spare._withUnsafeGuaranteedRef { spare in
+                    spare.setMatch(name: name, object: object)
+                    _ = spare.exchangeBlock(block)
+                }
+            } else {
+                let created = BlockEntry(name: name, object: object, block: block)
+                state.blockEntries.append(created)
+                entry = .passUnretained(created)
+            }
+            let order = entry._withUnsafeGuaranteedRef { insert($0, &state) }
+            return (entry, order)
+        }
+    }
+
+    /// Gives an entry the next order and publishes it in its name's slot (or the wildcards').
+    private func insert(_ entry: ObserverEntry, _ state: inout State) -> UInt64 {
+        let order = state.nextSequence
+        state.nextSequence += 1
+        entry.activate(order: order)
+        if !entry.removedWithToken {
+            state.registered[ObjectIdentifier(entry)] = entry
+        }
+        if let name = entry.name {
+            let slot: Unmanaged<NameSlot>
+            if let last = state.lastSlot, last.name == name {
+                slot = last.slot
+            } else {
+                if let existing = state.slots[name] {
+                    slot = .passUnretained(existing)
+                } else {
+                    let created = NameSlot()
+                    state.slots[name] = created
+                    publishTable(&state)
+                    slot = .passUnretained(created)
+                    state.emptySlots += 1  // Counted as empty until the append below.
+                }
+                state.lastSlot = (name, slot)
+            }
+            let wasEmpty = slot._withUnsafeGuaranteedRef { slot in
+                let wasEmpty = slot.live == 0
+                slot.append(entry, retired: &state.retired)
+                return wasEmpty
+            }
+            if wasEmpty { state.emptySlots -= 1 }
+            entry.slot = slot
+        } else {
+            wildcards.append(entry, retired: &state.retired)
+            entry.slot = .passUnretained(wildcards)
+        }
+        return order
+    }
+
+    /// Removes an entry; does nothing if it was already removed or, when `order` is given, if it is no
+    /// longer registered under that order (a reused ``BlockEntry`` now serving a later registration).
     ///
     /// Wherever the entry is in its list, removal costs the same: its slot is vacated (or, for the newest,
-    /// taken back) and, unless a post is running somewhere, nothing else is left to do — the entry's owner
-    /// frees it. If a post may still be reading it, the entry is retired and freed once no post can.
-    func unregister(_ entry: ObserverEntry) {
-        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, [AnyObject]) in
-            guard let slot = entry.slot, entry.deactivate() else { return (false, nil, []) }
+    /// taken back) and, unless a post is running somewhere, nothing else is left to do — a block entry is
+    /// kept for reuse, any other is freed by its owner. If a post may still be reading it, the entry is
+    /// retired and freed (or kept for reuse) once no post can.
+    func unregister(_ entry: Unmanaged<ObserverEntry>, order: UInt64) {
+        entry._withUnsafeGuaranteedRef { unregister($0, order: order) }
+    }
+
+    func unregister(_ entry: ObserverEntry, order: UInt64? = nil) {
+        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, Reclaimed) in
+            guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
+                return (false, nil, Reclaimed())
+            }
             entry.slot = nil
             let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
                 (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
             }
             if emptied { state.emptySlots += 1 }
+            var reclaimed = reclaim(&state)
             if mayBeRead {
                 state.retired.retire(entry)
+            } else if entry.isReusable {
+                reclaimed.block = keep(.passUnretained(unsafeDowncast(entry, to: BlockEntry.self)), &state)
             }
             let released = entry.removedWithToken ? nil : state.registered.removeValue(forKey: ObjectIdentifier(entry))
-            return (true, released, state.retired.collect())
+            return (true, released, reclaimed)
         }
         // Dropped outside the lock: deinitializers may run arbitrary code.
         _ = freed
@@ -101,6 +176,44 @@ final class BusCore: Sendable {
         if removed {
             entry.didRemove()
         }
+    }
+
+    /// What a writer drops after leaving the lock: retired objects no reader can see any more, and the
+    /// blocks of entries kept for reuse.
+    struct Reclaimed {
+        var objects: [AnyObject] = []
+        var blocks: [@Sendable (BusNotification) -> Void] = []
+        /// The block of the entry just removed, when it was kept for reuse.
+        var block: (@Sendable (BusNotification) -> Void)?
+    }
+
+    /// Collects the retired objects no reader can see any more, keeping block entries among them for reuse.
+    @inline(__always)
+    private func reclaim(_ state: inout State) -> Reclaimed {
+        guard !state.retired.isEmpty else { return Reclaimed() }
+        var reclaimed = Reclaimed(objects: state.retired.collect())
+        for object in reclaimed.objects {
+            if let entry = object as? BlockEntry {
+                reclaimed.blocks.append(keep(.passUnretained(entry), &state))
+            }
+        }
+        return reclaimed
+    }
+
+    /// Keeps a removed block entry, which no reader can reach, for reuse and returns its block, for the
+    /// caller to drop after leaving the lock. (The name stays until the entry is reused.)
+    private func keep(_ entry: Unmanaged<BlockEntry>, _ state: inout State) -> @Sendable (BusNotification) -> Void {
+        entry._withUnsafeGuaranteedRef { $0.nextSpare = state.spareBlocks }
+        state.spareBlocks = entry
+        // Not returned from the closure: a closure passed through a generic result is boxed.
+        var block: @Sendable (BusNotification) -> Void = BlockCell.idle
+        entry._withUnsafeGuaranteedRef { entry in
+            if entry.objectID != nil {
+                entry.setMatch(name: entry.name, object: nil)
+            }
+            block = entry.exchangeBlock(BlockCell.idle)
+        }
+        return block
     }
 
     /// Publishes a table of the current slots, dropping empty ones when they have piled up, and retires the
@@ -118,18 +231,18 @@ final class BusCore: Sendable {
     /// Removes every entry, for a bus that is being deinitialized. Tokens that outlive the bus keep only
     /// this emptied core alive.
     func close() {
-        let entries = allEntries(pruning: false)
+        let entries = allEntries()
         for entry in entries {
             unregister(entry)
         }
-        let freed = state.withLock { state -> [AnyObject] in
+        let freed = state.withLock { state -> ([AnyObject], Reclaimed) in
             let slots = state.slots
             state.slots = [:]
             state.registered = [:]
             state.emptySlots = 0
             state.lastSlot = nil
             publishTable(&state)
-            return Array(slots.values) + state.retired.collect()
+            return (Array(slots.values), reclaim(&state))
         }
         _ = freed
     }
@@ -249,39 +362,47 @@ final class BusCore: Sendable {
     // MARK: Introspection
 
     func count(forName name: BusNotification.Name?) -> Int {
-        entries(forName: name).count
+        pruneDeadTargets()
+        return state.withLock { state in
+            let slot: NameSlot? = if let name { state.slots[name] } else { wildcards }
+            return slot?.current.liveEntries().count { $0.isAlive } ?? 0
+        }
     }
 
     func totalCount() -> Int {
-        allEntries().count
+        pruneDeadTargets()
+        return state.withLock { state in liveEntries(state).count { $0.isAlive } }
     }
 
+    /// A snapshot of every registration, made under the lock: a block entry may be reused as soon as it is
+    /// removed, so its name and order are only read while it cannot change.
     func registrations() -> [BusRegistration] {
-        allEntries().map(BusRegistration.init(entry:))
-    }
-
-    /// The live entries registered for `name` (or for every name), pruning dead weak targets.
-    func entries(forName name: BusNotification.Name?) -> [ObserverEntry] {
-        let entries = state.withLock { state -> [ObserverEntry] in
-            let slot: NameSlot? = if let name { state.slots[name] } else { wildcards }
-            return slot?.current.liveEntries() ?? []
+        pruneDeadTargets()
+        return state.withLock { state in
+            liveEntries(state).filter(\.isAlive).map(BusRegistration.init(entry:))
         }
-        return pruned(entries)
     }
 
-    func allEntries(pruning: Bool = true) -> [ObserverEntry] {
-        let entries = state.withLock { state in
-            state.slots.values.flatMap { $0.current.liveEntries() } + wildcards.current.liveEntries()
+    /// The live entries, in registration order, without pruning; only for a bus being closed, whose
+    /// entries cannot be reused (nothing registers on a bus being deinitialized).
+    func allEntries() -> [ObserverEntry] {
+        state.withLock { state in liveEntries(state) }
+    }
+
+    /// Removes the registrations of weak targets and actors that have died.
+    private func pruneDeadTargets() {
+        let dead = state.withLock { state in
+            (state.slots.values.flatMap { $0.current.liveEntries() } + wildcards.current.liveEntries()).filter { !$0.isAlive }
         }
-        return (pruning ? pruned(entries) : entries).sorted { $0.sequence < $1.sequence }
-    }
-
-    private func pruned(_ entries: [ObserverEntry]) -> [ObserverEntry] {
-        entries.filter { entry in
-            if entry.isAlive { return true }
+        for entry in dead {
             unregister(entry)
-            return false
         }
+    }
+
+    /// Every live entry, in registration order.
+    private func liveEntries(_ state: State) -> [ObserverEntry] {
+        (state.slots.values.flatMap { $0.current.liveEntries() } + wildcards.current.liveEntries())
+            .sorted { $0.sequence < $1.sequence }
     }
 }
 
