@@ -24,13 +24,13 @@ struct DownloadLeaseTests {
         leaseRenewal: .milliseconds(150)
     )
 
-    /// A plain connection of another process to the database file in `folder`, which waits for the engines'
-    /// writes (up to 5 s, as the features' own connections do) instead of failing at once with "database is
-    /// locked" while an engine is saving progress.
+    /// A connection of another process to the database file in `folder`, configured as every Atelier database
+    /// is, so that it waits for an engine's write (saving progress) instead of failing with "database is locked".
     static func otherConnection(_ folder: TemporaryDirectory) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        return try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id), configuration: configuration)
+        try DatabasePool(
+            path: folder.dataDirectory.databasePath(named: DownloadIdentity.id),
+            configuration: FeatureDatabase.configuration()
+        )
     }
 
     /// An engine of its own "process" over the database file in `folder`.
