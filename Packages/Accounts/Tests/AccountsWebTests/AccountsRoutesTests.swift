@@ -267,7 +267,10 @@ struct AccountsOutsideChangeTests {
             let home = try await session.follow(try await AccountsRoutesTests.signUp(session))
             #expect(home.text.contains("Delete my account"))
             // Another process: its own connection, and another origin in the change log.
-            let pool = try DatabasePool(path: parts.directory.dataDirectory.databasePath(named: FeatureDescriptor.accounts.id))
+            let pool = try DatabasePool(
+                path: parts.directory.dataDirectory.databasePath(named: FeatureDescriptor.accounts.id),
+                configuration: FeatureDatabase.configuration()
+            )
             defer { try? pool.close() }
             let id = try await pool.write { db in
                 let id = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM accounts_user WHERE emailKey = 'ana@example.com'"))

@@ -24,6 +24,15 @@ struct DownloadLeaseTests {
         leaseRenewal: .milliseconds(150)
     )
 
+    /// A connection of another process to the database file in `folder`, configured as every Atelier database
+    /// is, so that it waits for an engine's write (saving progress) instead of failing with "database is locked".
+    static func otherConnection(_ folder: TemporaryDirectory) throws -> DatabasePool {
+        try DatabasePool(
+            path: folder.dataDirectory.databasePath(named: DownloadIdentity.id),
+            configuration: FeatureDatabase.configuration()
+        )
+    }
+
     /// An engine of its own "process" over the database file in `folder`.
     static func engine(
         _ folder: TemporaryDirectory,
@@ -103,7 +112,7 @@ struct DownloadLeaseTests {
             let token = bus.addObserver(for: DownloadChanged.self) { changes.record($0.state) }
             // Rows as a killed process leaves them: running with a lease not yet run out, or with none at all. (The
             // lease running out is written below rather than waited for, so a loaded machine cannot change the test.)
-            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let pool = try Self.otherConnection(folder)
             let live = Date().addingTimeInterval(60).timeIntervalSince1970
             try await pool.write { db in
                 for (index, lease) in [live, nil, live].enumerated() {
@@ -139,7 +148,7 @@ struct DownloadLeaseTests {
     func deadOwnerAtStart() async throws {
         try await Self.with { folder, _ in
             let host = try Self.engine(folder)
-            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let pool = try Self.otherConnection(folder)
             let live = Date().addingTimeInterval(60).timeIntervalSince1970
             let me = ProcessInfo.processInfo.processIdentifier
             try await pool.write { db in
@@ -168,7 +177,7 @@ struct DownloadLeaseTests {
             let host = try Self.engine(folder)
             let url = server.url("/ranged?size=3000")
             // What a killed download left: 1,000 bytes on disk and its row running under a lapsed lease.
-            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let pool = try Self.otherConnection(folder)
             try await pool.write { db in
                 try db.execute(
                     sql: """
@@ -204,7 +213,7 @@ struct DownloadLeaseTests {
             let other = try Self.engine(folder)
             let interrupted = try await other.store.find(id: id)
             #expect(interrupted?.state == .downloading)
-            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let pool = try Self.otherConnection(folder)
             try await pool.write { db in
                 try db.execute(sql: "UPDATE downloads_item SET state = 'interrupted', owner = NULL WHERE id = ?", arguments: [id])
             }
@@ -279,7 +288,7 @@ struct DownloadLeaseTests {
     func cliRunsItsOwn() async throws {
         try await Self.with { folder, server in
             let host = try Self.engine(folder)
-            let pool = try DatabasePool(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+            let pool = try Self.otherConnection(folder)
             try await pool.write { db in
                 try db.execute(
                     sql: """

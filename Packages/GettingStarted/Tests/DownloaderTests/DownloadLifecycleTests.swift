@@ -47,7 +47,8 @@ struct DownloadLifecycleTests {
         var settings = EngineHarness.settings
         settings.maxConcurrentDownloads = 1
         try await EngineHarness.with(settings: settings) { harness in
-            let first = try await harness.engine.start(harness.server.url("/drip?chunks=5&size=10&delay=20"))
+            // A first download of about a second, so that it is still running when checked on a slow (sanitized) run.
+            let first = try await harness.engine.start(harness.server.url("/drip?chunks=25&size=10&delay=40"))
             let second = try await harness.engine.start(harness.server.url("/page.html"))
             #expect(try await harness.engine.store.find(id: second.id ?? 0)?.state == .queued)
             #expect(try await harness.engine.store.find(id: first.id ?? 0)?.state == .downloading)
@@ -61,7 +62,7 @@ struct DownloadLifecycleTests {
         var settings = EngineHarness.settings
         settings.maxDownloadsPerServer = 1
         try await EngineHarness.with(settings: settings) { harness in
-            let first = try await harness.engine.start(harness.server.url("/drip?chunks=5&size=10&delay=20"))
+            let first = try await harness.engine.start(harness.server.url("/drip?chunks=25&size=10&delay=40"))
             let second = try await harness.engine.start(harness.server.url("/page.html"))
             #expect(try await harness.engine.store.find(id: second.id ?? 0)?.state == .queued)
             _ = await harness.engine.waitUntilFinished(id: first.id ?? 0)

@@ -15,7 +15,10 @@ struct DownloadOutsideChangeTests {
             let seen = Mutex<[DownloadChanged]>([])
             let observation = parts.bus.addObserver(for: DownloadChanged.self) { message in seen.withLock { $0.append(message) } }
             // Another process: its own connection, and another origin in the change log.
-            let pool = try DatabasePool(path: parts.directory.dataDirectory.databasePath(named: FeatureDescriptor.downloads.id))
+            let pool = try DatabasePool(
+                path: parts.directory.dataDirectory.databasePath(named: FeatureDescriptor.downloads.id),
+                configuration: FeatureDatabase.configuration()
+            )
             defer { try? pool.close() }
             let url = "http://example.test/from-the-cli"
             let id = try await pool.write { db in

@@ -28,8 +28,13 @@ public final class LoopbackServer: Sendable {
             .bind(host: "127.0.0.1", port: 0) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    // A connection accepted while the server stops can be dropped before it is served. With
+                    // `wrappingChannelSynchronously` NIO then stops the process ("Deinited NIOAsyncWriter
+                    // without calling finish()", seen under ThreadSanitizer's slower timing); this form
+                    // closes such a connection instead. Served connections still close through
+                    // `executeThenClose`.
                     return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                        wrappingChannelSynchronously: channel
+                        synchronouslyWrapping: channel
                     )
                 }
             }
