@@ -26,7 +26,7 @@ final class BusCore: Sendable {
 
     private let state = BusLock(State())
     private let table: Atomic<Unmanaged<NameTable>>
-    private let wildcards = NameSlot()
+    private let wildcards = NameSlot(name: nil)
 
     private init() {
         table = Atomic(.passRetained(NameTable(slots: [:])))
@@ -63,7 +63,7 @@ final class BusCore: Sendable {
     func register<Entry: ObserverEntry>(_ entry: consuming Entry) -> (entry: Entry, order: UInt64) {
         let entry = entry
         let (order, freed) = state.withLock { state -> (UInt64, Reclaimed) in
-            let order = insert(entry, &state)
+            let order = insert(entry, name: entry.name, &state)
             return (order, reclaim(&state))
         }
         _ = freed
@@ -89,28 +89,31 @@ final class BusCore: Sendable {
                 // dropped here.
                 entry = spare
                 spare._withUnsafeGuaranteedRef { spare in
-                    spare.setMatch(name: name, object: object)
+                    // A spare entry matches no object (see `keep`), so only a specific object is set.
+                    if object != nil {
+                        spare.setObject(object)
+                    }
                     _ = spare.exchangeBlock(block)
                 }
             } else {
-                let created = BlockEntry(name: name, object: object, block: block)
+                let created = BlockEntry(object: object, block: block)
                 state.blockEntries.append(created)
                 entry = .passUnretained(created)
             }
-            let order = entry._withUnsafeGuaranteedRef { insert($0, &state) }
+            let order = entry._withUnsafeGuaranteedRef { insert($0, name: name, &state) }
             return (entry, order)
         }
     }
 
     /// Gives an entry the next order and publishes it in its name's slot (or the wildcards').
-    private func insert(_ entry: ObserverEntry, _ state: inout State) -> UInt64 {
+    private func insert(_ entry: ObserverEntry, name: BusNotification.Name?, _ state: inout State) -> UInt64 {
         let order = state.nextSequence
         state.nextSequence += 1
         entry.activate(order: order)
         if !entry.removedWithToken {
             state.registered[ObjectIdentifier(entry)] = entry
         }
-        if let name = entry.name {
+        if let name {
             let slot: Unmanaged<NameSlot>
             if let last = state.lastSlot, last.name == name {
                 slot = last.slot
@@ -118,7 +121,7 @@ final class BusCore: Sendable {
                 if let existing = state.slots[name] {
                     slot = .passUnretained(existing)
                 } else {
-                    let created = NameSlot()
+                    let created = NameSlot(name: name)
                     state.slots[name] = created
                     publishTable(&state)
                     slot = .passUnretained(created)
@@ -148,7 +151,40 @@ final class BusCore: Sendable {
     /// kept for reuse, any other is freed by its owner. If a post may still be reading it, the entry is
     /// retired and freed (or kept for reuse) once no post can.
     func unregister(_ entry: Unmanaged<ObserverEntry>, order: UInt64) {
-        entry._withUnsafeGuaranteedRef { unregister($0, order: order) }
+        if entry._withUnsafeGuaranteedRef({ $0.isReusable }) {
+            unregisterBlock(Unmanaged<BlockEntry>.fromOpaque(entry.toOpaque()), order: order)
+        } else {
+            entry._withUnsafeGuaranteedRef { unregister($0, order: order) }
+        }
+    }
+
+    /// Removes a plain block registration made under `order`, if it is still registered, and keeps its
+    /// entry for reuse (or retires it while a post may still read it). The path taken by nearly every
+    /// removal, so it does only what a block entry needs: no callback, no registration table.
+    private func unregisterBlock(_ entry: Unmanaged<BlockEntry>, order: UInt64) {
+        // Both dropped after leaving the lock: a block's captures and a retired object may run any code.
+        var block: @Sendable (BusNotification) -> Void = BlockCell.idle
+        var reclaimed: Reclaimed?
+        state.withLock { state in
+            entry._withUnsafeGuaranteedRef { entry in
+                guard let slot = entry.slot, entry.isRegistered(as: order), entry.deactivate() else { return }
+                entry.slot = nil
+                let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
+                    (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
+                }
+                if emptied { state.emptySlots += 1 }
+                if !state.retired.isEmpty {
+                    reclaimed = reclaim(&state)
+                }
+                if mayBeRead {
+                    state.retired.retire(entry)
+                } else {
+                    block = keep(.passUnretained(entry), &state)
+                }
+            }
+        }
+        _ = block
+        _ = reclaimed
     }
 
     func unregister(_ entry: ObserverEntry, order: UInt64? = nil) {
@@ -209,7 +245,7 @@ final class BusCore: Sendable {
         var block: @Sendable (BusNotification) -> Void = BlockCell.idle
         entry._withUnsafeGuaranteedRef { entry in
             if entry.objectID != nil {
-                entry.setMatch(name: entry.name, object: nil)
+                entry.setObject(nil)
             }
             block = entry.exchangeBlock(BlockCell.idle)
         }
@@ -338,7 +374,11 @@ final class BusCore: Sendable {
     /// Posts a classic notification.
     func post(_ notification: BusNotification, group: DeliveryGroup?) {
         forEachObserver(of: notification.name, object: notification.object) { entry in
-            entry.deliver(notification, group: group)
+            if entry.isReusable {
+                unsafeDowncast(entry, to: BlockEntry.self).call(notification)
+            } else {
+                entry.deliver(notification, group: group)
+            }
         }
     }
 
@@ -354,7 +394,11 @@ final class BusCore: Sendable {
                 if notification == nil {
                     notification = message.makeNotification()
                 }
-                entry.deliver(notification!, group: group)
+                if entry.isReusable {
+                    unsafeDowncast(entry, to: BlockEntry.self).call(notification!)
+                } else {
+                    entry.deliver(notification!, group: group)
+                }
             }
         }
     }

@@ -33,12 +33,17 @@ public final class BusObservation: Sendable, Hashable {
     }
 
     /// Makes the token of a plain block registration, whose entry the bus core owns.
-    init(_ registration: (entry: Unmanaged<BlockEntry>, order: UInt64), bus: borrowing NotificationBus) {
+    init(
+        _ registration: (entry: Unmanaged<BlockEntry>, order: UInt64),
+        name: BusNotification.Name?,
+        bus: borrowing NotificationBus
+    ) {
         let entry = registration.entry
         self.entry = Unmanaged.passUnretained(entry._withUnsafeGuaranteedRef { $0 as ObserverEntry })
         self.owner = nil
         self.order = registration.order
-        (self.name, self.objectID) = entry._withUnsafeGuaranteedRef { ($0.name, $0.objectID) }
+        self.name = name
+        self.objectID = entry._withUnsafeGuaranteedRef { $0.objectID }
         self.core = bus.core
     }
 

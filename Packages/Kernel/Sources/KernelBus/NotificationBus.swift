@@ -51,7 +51,7 @@ public final class NotificationBus: Sendable {
         object: (any AnyObject & Sendable)? = nil,
         using block: @escaping @Sendable (BusNotification) -> Void
     ) -> BusObservation {
-        BusObservation(core.registerBlock(name: name, object: object, block: block), bus: self)
+        BusObservation(core.registerBlock(name: name, object: object, block: block), name: name, bus: self)
     }
 
     // MARK: Posting

@@ -6,7 +6,7 @@ import Synchronization
 /// on an actor, or the buffer of an async sequence.
 ///
 /// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): `registration` is an
-/// atomic; `name`, `objectID` and `object` are written only under the bus lock, while the entry is not
+/// atomic; `objectID` and `object` are written only under the bus lock, while the entry is not
 /// published (before it is first published, or when a ``BlockEntry`` that no reader can reach any more is
 /// reused), and published to readers by a releasing store that their loads acquire; `slot` and `index` are
 /// only touched under the bus lock; the other properties are `let`s of `Sendable` types. Subclasses keep to the
@@ -17,8 +17,8 @@ class ObserverEntry: @unchecked Sendable {
     /// registration's identity: a token holds the order it was given and, for a reused ``BlockEntry``,
     /// a later registration of the same entry has another.
     private let registration = Atomic<UInt64>(0)
-    /// The registered name; `nil` matches every name.
-    var name: BusNotification.Name?
+    /// The name given at creation; a ``BlockEntry``, which serves one name after another, has none.
+    private let fixedName: BusNotification.Name?
     /// Identity of the registered object; `nil` matches every object.
     var objectID: ObjectIdentifier?
     /// The registered object itself, held weakly so that a later object at the same address does not match.
@@ -46,15 +46,18 @@ class ObserverEntry: @unchecked Sendable {
     ) {
         self.removedWithToken = removedWithToken
         self.isReusable = isReusable
-        self.name = name
+        self.fixedName = name
         self.objectID = object.map { ObjectIdentifier($0) }
         self.object = object
         self.messageType = messageType
     }
 
-    /// Sets what the entry matches; only for an entry that no reader can reach (see ``BlockEntry``).
-    final func setMatch(name: BusNotification.Name?, object: (any AnyObject & Sendable)?) {
-        self.name = name
+    /// The registered name; `nil` matches every name. For a ``BlockEntry`` only read under the bus lock,
+    /// while it is registered.
+    var name: BusNotification.Name? { fixedName }
+
+    /// Sets the object the entry matches; only for an entry that no reader can reach (see ``BlockEntry``).
+    final func setObject(_ object: (any AnyObject & Sendable)?) {
         self.objectID = object.map { ObjectIdentifier($0) }
         self.object = object
     }
@@ -139,14 +142,17 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
     var nextSpare: Unmanaged<BlockEntry>?
 
     init(
-        name: BusNotification.Name?,
         object: (any AnyObject & Sendable)?,
         block: @escaping @Sendable (BusNotification) -> Void
     ) {
         cell = .allocate(capacity: 1)
         cell.initialize(to: BlockCell(block: block))
-        super.init(name: name, object: object, isReusable: true)
+        super.init(name: nil, object: object, isReusable: true)
     }
+
+    /// The name of the slot the entry is registered in: a reused entry changes name, and writing it on
+    /// every registration would cost an add a retain and a release.
+    override var name: BusNotification.Name? { slot?._withUnsafeGuaranteedRef { $0.name } }
 
     deinit {
         cell.deinitialize(count: 1)
@@ -154,6 +160,12 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
     }
 
     override func deliver(_ notification: BusNotification, group: DeliveryGroup?) {
+        cell.pointee.call(notification)
+    }
+
+    /// Calls the block directly: posts take this path for block entries, sparing the virtual call.
+    @inline(__always)
+    func call(_ notification: BusNotification) {
         cell.pointee.call(notification)
     }
 

@@ -146,11 +146,14 @@ final class ObserverList: @unchecked Sendable {
 /// `@unchecked Sendable`: `list` is an atomic whose referent is retained by the slot and retired through
 /// epoch reclamation when replaced; `live` is only touched under the bus lock.
 final class NameSlot: @unchecked Sendable {
+    /// The name observed; `nil` for the slot of observers of every name.
+    let name: BusNotification.Name?
     private let list: Atomic<Unmanaged<ObserverList>>
     /// Registered entries still active. Guarded by the bus lock.
     var live = 0
 
-    init() {
+    init(name: BusNotification.Name?) {
+        self.name = name
         list = Atomic(.passRetained(ObserverList(capacity: 0)))
     }
 
