@@ -16,13 +16,24 @@ final class BusCore: Sendable {
         var registered: [ObjectIdentifier: ObserverEntry] = [:]
         /// The slot of the latest registration (registrations for one name often come in a row); it is
         /// kept alive by `slots` and cleared whenever slots are dropped.
-        var lastSlot: (name: BusNotification.Name, slot: Unmanaged<NameSlot>)?
+        var lastSlot: Unmanaged<NameSlot>?
         /// Every block entry made, registered or spare: the core owns them (see ``BusCore/registerBlock(name:object:block:)``).
         var blockEntries: [BlockEntry] = []
         /// Removed block entries that no reader can reach, for the next plain block registrations: a list
         /// linked through ``BlockEntry/nextSpare``.
         var spareBlocks: Unmanaged<BlockEntry>?
+        /// Block entries removed since the last batch was stamped, which a post may still read (see
+        /// ``BusCore/unregisterBlock(_:order:)``), linked through ``BlockEntry/nextSpare``, and how many.
+        var removedBlocks: Unmanaged<BlockEntry>?
+        var removedBlockCount = 0
+        /// Batches of removed block entries, oldest first, each with the epoch stamp taken after they were
+        /// unpublished: a batch becomes spare once no post announced an older epoch.
+        var stampedBlocks: [(stamp: UInt64, entries: Unmanaged<BlockEntry>)] = []
     }
+
+    /// How many removed block entries are stamped together: one epoch increment per batch instead of a
+    /// store-load barrier per removal.
+    private static let blockBatch = 16
 
     private let state = BusLock(State())
     private let table: Atomic<Unmanaged<NameTable>>
@@ -62,9 +73,9 @@ final class BusCore: Sendable {
     /// returning ownership spares a retain and a release around the call.)
     func register<Entry: ObserverEntry>(_ entry: consuming Entry) -> (entry: Entry, order: UInt64) {
         let entry = entry
-        let (order, freed) = state.withLock { state -> (UInt64, Reclaimed) in
+        let (order, freed) = state.withLock { state -> (UInt64, [AnyObject]) in
             let order = insert(entry, name: entry.name, &state)
-            return (order, reclaim(&state))
+            return (order, state.retired.collect())
         }
         _ = freed
         return (entry, order)
@@ -81,19 +92,18 @@ final class BusCore: Sendable {
         object: (any AnyObject & Sendable)?,
         block: @escaping @Sendable (BusNotification) -> Void
     ) -> (entry: Unmanaged<BlockEntry>, order: UInt64) {
-        state.withLock { state -> (Unmanaged<BlockEntry>, UInt64) in
+        let (entry, order, needsUpkeep) = state.withLock { state -> (Unmanaged<BlockEntry>, UInt64, Bool) in
             let entry: Unmanaged<BlockEntry>
             if let spare = state.spareBlocks {
                 state.spareBlocks = spare._withUnsafeGuaranteedRef { $0.nextSpare }
-                // No reader can reach a spare entry, and it holds the idle block, which runs no code when
-                // dropped here.
+                // No reader can reach a spare entry; it holds no block and matches no object, so only a
+                // specific object is set.
                 entry = spare
                 spare._withUnsafeGuaranteedRef { spare in
-                    // A spare entry matches no object (see `keep`), so only a specific object is set.
                     if object != nil {
                         spare.setObject(object)
                     }
-                    _ = spare.exchangeBlock(block)
+                    spare.setBlock(block)
                 }
             } else {
                 let created = BlockEntry(object: object, block: block)
@@ -101,8 +111,13 @@ final class BusCore: Sendable {
                 entry = .passUnretained(created)
             }
             let order = entry._withUnsafeGuaranteedRef { insert($0, name: name, &state) }
-            return (entry, order)
+            // Batches that could not be recycled before (a post was running) are tried again.
+            return (entry, order, state.spareBlocks == nil && !state.stampedBlocks.isEmpty)
         }
+        if needsUpkeep {
+            upkeep()
+        }
+        return (entry, order)
     }
 
     /// Gives an entry the next order and publishes it in its name's slot (or the wildcards').
@@ -115,8 +130,9 @@ final class BusCore: Sendable {
         }
         if let name {
             let slot: Unmanaged<NameSlot>
-            if let last = state.lastSlot, last.name == name {
-                slot = last.slot
+            // Compared through the slot's own name, which is not copied.
+            if let last = state.lastSlot, last._withUnsafeGuaranteedRef({ $0.name == name }) {
+                slot = last
             } else {
                 if let existing = state.slots[name] {
                     slot = .passUnretained(existing)
@@ -127,7 +143,7 @@ final class BusCore: Sendable {
                     slot = .passUnretained(created)
                     state.emptySlots += 1  // Counted as empty until the append below.
                 }
-                state.lastSlot = (name, slot)
+                state.lastSlot = slot
             }
             let wasEmpty = slot._withUnsafeGuaranteedRef { slot in
                 let wasEmpty = slot.live == 0
@@ -158,51 +174,103 @@ final class BusCore: Sendable {
         }
     }
 
-    /// Removes a plain block registration made under `order`, if it is still registered, and keeps its
-    /// entry for reuse (or retires it while a post may still read it). The path taken by nearly every
-    /// removal, so it does only what a block entry needs: no callback, no registration table.
+    /// Removes a plain block registration made under `order`, if it is still registered. The path taken by
+    /// nearly every removal, so it does only what a block entry needs: no callback, no registration table,
+    /// and no store-load barrier.
+    ///
+    /// The entry is unpublished with plain releasing stores (see ``ObserverList/unpublishLazily(_:at:)``), so
+    /// a post running on another thread may still read it, and it is kept, block and all, until no post can:
+    /// removed entries are stamped by batches of ``blockBatch`` with one epoch increment, and a stamped batch
+    /// becomes spare once every post running has announced a later epoch (see ``EpochReclamation``). The
+    /// captures of a removed block are therefore released by a later write on the bus (at the latest by the
+    /// removal that completes a batch, or when the bus goes), not by its own removal.
     private func unregisterBlock(_ entry: Unmanaged<BlockEntry>, order: UInt64) {
-        // Both dropped after leaving the lock: a block's captures and a retired object may run any code.
-        var block: @Sendable (BusNotification) -> Void = BlockCell.idle
-        var reclaimed: Reclaimed?
-        state.withLock { state in
-            entry._withUnsafeGuaranteedRef { entry in
-                guard let slot = entry.slot, entry.isRegistered(as: order), entry.deactivate() else { return }
+        let needsUpkeep = state.withLock { state in
+            entry._withUnsafeGuaranteedRef { entry -> Bool in
+                guard let slot = entry.slot, entry.isRegistered(as: order), entry.deactivate() else { return false }
                 entry.slot = nil
-                let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
-                    (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
+                let emptied = slot._withUnsafeGuaranteedRef { slot in
+                    slot.removeLazily(entry, retired: &state.retired)
+                    return slot.live == 0 && slot !== wildcards
                 }
                 if emptied { state.emptySlots += 1 }
-                if !state.retired.isEmpty {
-                    reclaimed = reclaim(&state)
-                }
-                if mayBeRead {
-                    state.retired.retire(entry)
-                } else {
-                    block = keep(.passUnretained(entry), &state)
-                }
+                entry.nextSpare = state.removedBlocks
+                state.removedBlocks = .passUnretained(entry)
+                state.removedBlockCount += 1
+                return state.removedBlockCount >= Self.blockBatch || !state.retired.isEmpty
             }
         }
-        _ = block
-        _ = reclaimed
+        if needsUpkeep {
+            upkeep()
+        }
+    }
+
+    /// The work that plain block registrations and removals leave off their path, done once in a while:
+    /// stamping and recycling removed block entries, and freeing retired objects that no post can reach.
+    /// Takes the lock once more, and drops what it frees after leaving it (deinitializers and a block's
+    /// captures may run any code).
+    @inline(never)
+    private func upkeep() {
+        var dropped: [DroppedBlock] = []
+        var freed: [AnyObject] = []
+        state.withLock { state in
+            if state.removedBlockCount >= Self.blockBatch || !state.stampedBlocks.isEmpty {
+                dropped = recycleRemovedBlocks(&state)
+            }
+            freed = state.retired.collect()
+        }
+        _ = dropped
+        _ = freed
+    }
+
+    /// Stamps the removed block entries as a batch when there are enough of them, and makes spare every
+    /// stamped batch that no post can still read. Returns the blocks of the entries made spare, for the caller
+    /// to drop after leaving the lock.
+    /// With `unreachable`, every removed entry is known to be out of reach of any post and all become spare.
+    private func recycleRemovedBlocks(_ state: inout State, unreachable: Bool = false) -> [DroppedBlock] {
+        var dropping: [DroppedBlock] = []
+        if state.removedBlockCount >= Self.blockBatch || unreachable, let removed = state.removedBlocks {
+            // The entries were unpublished before this increment (under the same lock), so a post that
+            // announces this epoch or a later one cannot reach them.
+            state.stampedBlocks.append((EpochReclamation.retirementStamp(), removed))
+            state.removedBlocks = nil
+            state.removedBlockCount = 0
+        }
+        let oldest = unreachable ? UInt64.max : EpochReclamation.oldestAnnouncedEpoch()
+        var recycled = 0
+        dropping.reserveCapacity(Self.blockBatch)
+        for batch in state.stampedBlocks {
+            guard batch.stamp <= oldest else { break }
+            var next: Unmanaged<BlockEntry>? = batch.entries
+            while let entry = next {
+                next = entry._withUnsafeGuaranteedRef { $0.nextSpare }
+                dropping.append(DroppedBlock(block: keep(entry, &state)))
+            }
+            recycled += 1
+        }
+        state.stampedBlocks.removeFirst(recycled)
+        return dropping
     }
 
     func unregister(_ entry: ObserverEntry, order: UInt64? = nil) {
-        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, Reclaimed) in
+        if entry.isReusable {
+            // A removed block entry always goes the block path, which keeps it for reuse.
+            unregisterBlock(.passUnretained(unsafeDowncast(entry, to: BlockEntry.self)), order: order ?? entry.sequence)
+            return
+        }
+        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, [AnyObject]) in
             guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
-                return (false, nil, Reclaimed())
+                return (false, nil, [])
             }
             entry.slot = nil
             let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
                 (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
             }
             if emptied { state.emptySlots += 1 }
-            var reclaimed = reclaim(&state)
             if mayBeRead {
                 state.retired.retire(entry)
-            } else if entry.isReusable {
-                reclaimed.block = keep(.passUnretained(unsafeDowncast(entry, to: BlockEntry.self)), &state)
             }
+            let reclaimed = state.retired.collect()
             let released = entry.removedWithToken ? nil : state.registered.removeValue(forKey: ObjectIdentifier(entry))
             return (true, released, reclaimed)
         }
@@ -214,26 +282,10 @@ final class BusCore: Sendable {
         }
     }
 
-    /// What a writer drops after leaving the lock: retired objects no reader can see any more, and the
-    /// blocks of entries kept for reuse.
-    struct Reclaimed {
-        var objects: [AnyObject] = []
-        var blocks: [@Sendable (BusNotification) -> Void] = []
-        /// The block of the entry just removed, when it was kept for reuse.
-        var block: (@Sendable (BusNotification) -> Void)?
-    }
-
-    /// Collects the retired objects no reader can see any more, keeping block entries among them for reuse.
-    @inline(__always)
-    private func reclaim(_ state: inout State) -> Reclaimed {
-        guard !state.retired.isEmpty else { return Reclaimed() }
-        var reclaimed = Reclaimed(objects: state.retired.collect())
-        for object in reclaimed.objects {
-            if let entry = object as? BlockEntry {
-                reclaimed.blocks.append(keep(.passUnretained(entry), &state))
-            }
-        }
-        return reclaimed
+    /// The block of an entry made spare, on its way to be dropped. (A closure stored in an array directly is
+    /// boxed in an allocation of its own; one inside a struct is not.)
+    struct DroppedBlock {
+        let block: @Sendable (BusNotification) -> Void
     }
 
     /// Keeps a removed block entry, which no reader can reach, for reuse and returns its block, for the
@@ -242,14 +294,14 @@ final class BusCore: Sendable {
         entry._withUnsafeGuaranteedRef { $0.nextSpare = state.spareBlocks }
         state.spareBlocks = entry
         // Not returned from the closure: a closure passed through a generic result is boxed.
-        var block: @Sendable (BusNotification) -> Void = BlockCell.idle
+        var block: (@Sendable (BusNotification) -> Void)?
         entry._withUnsafeGuaranteedRef { entry in
             if entry.objectID != nil {
                 entry.setObject(nil)
             }
-            block = entry.exchangeBlock(BlockCell.idle)
+            block = entry.takeBlock()
         }
-        return block
+        return block!
     }
 
     /// Publishes a table of the current slots, dropping empty ones when they have piled up, and retires the
@@ -271,14 +323,19 @@ final class BusCore: Sendable {
         for entry in entries {
             unregister(entry)
         }
-        let freed = state.withLock { state -> ([AnyObject], Reclaimed) in
+        var dropped: [DroppedBlock] = []
+        defer { _ = dropped }
+        let freed = state.withLock { state -> ([AnyObject], [AnyObject]) in
+            // No post can be running on a bus being deinitialized (a post holds the bus), so every removed
+            // block entry is out of reach: all become spare now, and their blocks are released.
+            dropped = recycleRemovedBlocks(&state, unreachable: true)
             let slots = state.slots
             state.slots = [:]
             state.registered = [:]
             state.emptySlots = 0
             state.lastSlot = nil
             publishTable(&state)
-            return (Array(slots.values), reclaim(&state))
+            return (Array(slots.values), state.retired.collect())
         }
         _ = freed
     }

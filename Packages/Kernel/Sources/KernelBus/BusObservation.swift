@@ -9,7 +9,9 @@ public final class BusObservation: Sendable, Hashable {
     /// keeps alive) and may be reused by a later registration once removed, so the entry is only acted on
     /// while it is still registered under `order`; any other entry is owned by the token (`owner`).
     let entry: Unmanaged<ObserverEntry>
-    private let owner: ObserverEntry?
+    /// The token's own reference to its entry when the token owns it (every kind but a plain block), released
+    /// in `deinit`. (Unmanaged, so that a plain block's token, which owns nothing, releases nothing.)
+    private let owner: Unmanaged<ObserverEntry>?
     /// The registration's order, its identity within the bus.
     let order: UInt64
     /// The name the observer was registered for; `nil` for every name.
@@ -25,7 +27,7 @@ public final class BusObservation: Sendable, Hashable {
     init(_ registration: (entry: some ObserverEntry, order: UInt64), bus: borrowing NotificationBus) {
         let entry = registration.entry
         self.entry = .passUnretained(entry)
-        self.owner = entry
+        self.owner = .passRetained(entry)
         self.order = registration.order
         self.name = entry.name
         self.objectID = entry.objectID
@@ -52,6 +54,7 @@ public final class BusObservation: Sendable, Hashable {
         if removable && registered {
             core.unregister(entry, order: order)
         }
+        owner?.release()
     }
 
     /// Whether the observer is still registered.

@@ -138,6 +138,9 @@ class ObserverEntry: @unchecked Sendable {
 /// same as with a constant.
 final class BlockEntry: ObserverEntry, @unchecked Sendable {
     private let cell: UnsafeMutablePointer<BlockCell>
+    /// Whether `cell` holds a block (a spare entry holds none). Only touched under the bus lock, or
+    /// before the entry is first published.
+    private var holdsBlock = true
     /// The next spare entry, while the entry is spare (see ``BusCore``). Only touched under the bus lock.
     var nextSpare: Unmanaged<BlockEntry>?
 
@@ -155,7 +158,9 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
     override var name: BusNotification.Name? { slot?._withUnsafeGuaranteedRef { $0.name } }
 
     deinit {
-        cell.deinitialize(count: 1)
+        if holdsBlock {
+            cell.deinitialize(count: 1)
+        }
         cell.deallocate()
     }
 
@@ -169,11 +174,19 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
         cell.pointee.call(notification)
     }
 
-    /// Gives the entry another block; only under the bus lock, for an entry no reader can reach. Returns
-    /// the previous block, for the caller to drop after leaving the lock (a closure's captures may run any
-    /// code when released).
-    func exchangeBlock(_ block: @escaping @Sendable (BusNotification) -> Void) -> @Sendable (BusNotification) -> Void {
-        exchange(&cell.pointee.block, with: block)
+    /// Gives a spare entry, which holds no block, a block; only under the bus lock, for an entry no reader
+    /// can reach.
+    func setBlock(_ block: @escaping @Sendable (BusNotification) -> Void) {
+        cell.initialize(to: BlockCell(block: block))
+        holdsBlock = true
+    }
+
+    /// Takes the block out of an entry being made spare; only under the bus lock, for an entry no reader
+    /// can reach. The caller drops it after leaving the lock (a closure's captures may run any code when
+    /// released).
+    func takeBlock() -> @Sendable (BusNotification) -> Void {
+        holdsBlock = false
+        return cell.move().block
     }
 }
 
@@ -186,9 +199,6 @@ struct BlockCell: ~Copyable {
     borrowing func call(_ notification: BusNotification) {
         block(notification)
     }
-
-    /// A block that does nothing, held by entries kept for reuse.
-    static let idle: @Sendable (BusNotification) -> Void = { _ in }
 }
 
 /// The observer block of an async sequence's buffer, called on the posting thread; finishes the sequence
