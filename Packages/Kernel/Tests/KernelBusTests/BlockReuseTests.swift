@@ -125,7 +125,9 @@ struct BlockReuseTests {
                     tokens.remove(at: step % tokens.count).cancel()
                 }
             }
-            tokens.forEach { $0.cancel() }
+            for token in tokens {
+                token.cancel()
+            }
         }
         #expect(mismatches.value == 0)
         #expect(deliveries.value > 0)
