@@ -5,9 +5,9 @@
 /// to, does nothing. (Registrations of a weak target are the exception: they live as long as the target,
 /// and dropping their token does not remove them.)
 public final class BusObservation: Sendable, Hashable {
-    /// The registration's entry, unretained: a ``BlockEntry`` is owned by the bus core (which the token
-    /// keeps alive) and may be reused by a later registration once removed, so the entry is only acted on
-    /// while it is still registered under `order`; any other entry is owned by the token (`owner`).
+    /// The registration's entry, unretained: a ``BlockEntry`` is owned by the bus core (never freed) and may
+    /// be reused by a later registration once removed, so the entry is only acted on while it is still
+    /// registered under `order`; any other entry is owned by the token (`owner`).
     let entry: Unmanaged<ObserverEntry>
     /// The token's own reference to its entry when the token owns it (every kind but a plain block), released
     /// in `deinit`. (Unmanaged, so that a plain block's token, which owns nothing, releases nothing.)
@@ -18,8 +18,9 @@ public final class BusObservation: Sendable, Hashable {
     public let name: BusNotification.Name?
     /// The identity of the object the observer was registered for, if any.
     let objectID: ObjectIdentifier?
-    /// The registration table of the bus. Once the bus itself is gone the table is emptied, so holding it
-    /// keeps only a small object alive.
+    /// The registration table of the bus, unretained: cores are never freed (see ``BusCore/make()``). Once
+    /// the bus is gone its core is emptied and may serve another bus, where this token's order matches
+    /// nothing.
     unowned(unsafe) let core: BusCore
 
     /// Makes the token of a registration just made. (Its entry cannot have been removed yet: only the token

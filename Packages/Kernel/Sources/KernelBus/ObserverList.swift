@@ -10,12 +10,15 @@ import Synchronization
 /// ``ObserverList/vacant`` entry (inactive forever) into its slot — or, for the newest entry, lowers the
 /// count so that the next append reuses the slot — and then checks whether any thread is inside a read
 /// section (see ``unpublish(_:at:)``). If none is, no reader can reach the entry any more and its owner
-/// may free it right away; otherwise the caller retires it through epoch reclamation. Vacant slots are
+/// may free it right away; otherwise the caller retires it through epoch reclamation. (Plain block entries,
+/// which their bus reuses, are unpublished without the barrier that check needs and always wait for epoch
+/// reclamation: see ``unpublishLazily(_:at:)``.) Vacant slots are
 /// compacted away when the list is replaced by a copy (amortized: the writer copies the live entries once
 /// the vacant ones outnumber them or the list is full).
 ///
 /// Ownership: a list never owns its entries. An entry lives as long as its token or, for weak targets, its
-/// registration in the bus (``BusCore``), and for as long as a reader may still see it (retirement); every
+/// registration in the bus (``BusCore``), and for as long as a reader may still see it (retirement); a
+/// plain block entry lives as long as its bus core, which is never freed; every
 /// slot that a reader can reach points to a live entry or to `vacant`. `deinit` never looks at the slots.
 ///
 /// `@unchecked Sendable`: slots and count are atomics, written only by the writer under the bus lock; the
