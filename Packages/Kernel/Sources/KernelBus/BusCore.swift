@@ -22,18 +22,7 @@ final class BusCore: Sendable {
         /// Removed block entries that no reader can reach, for the next plain block registrations: a list
         /// linked through ``BlockEntry/nextSpare``.
         var spareBlocks: Unmanaged<BlockEntry>?
-        /// Block entries removed since the last batch was stamped, which a post may still read (see
-        /// ``BusCore/unregisterBlock(_:order:)``), linked through ``BlockEntry/nextSpare``, and how many.
-        var removedBlocks: Unmanaged<BlockEntry>?
-        var removedBlockCount = 0
-        /// Batches of removed block entries, oldest first, each with the epoch stamp taken after they were
-        /// unpublished: a batch becomes spare once no post announced an older epoch.
-        var stampedBlocks: [(stamp: UInt64, entries: Unmanaged<BlockEntry>)] = []
     }
-
-    /// How many removed block entries are stamped together: one epoch increment per batch instead of a
-    /// store-load barrier per removal.
-    private static let blockBatch = 16
 
     private let state = BusLock(State())
     private let table: Atomic<Unmanaged<NameTable>>
@@ -73,9 +62,9 @@ final class BusCore: Sendable {
     /// returning ownership spares a retain and a release around the call.)
     func register<Entry: ObserverEntry>(_ entry: consuming Entry) -> (entry: Entry, order: UInt64) {
         let entry = entry
-        let (order, freed) = state.withLock { state -> (UInt64, [AnyObject]) in
+        let (order, freed) = state.withLock { state -> (UInt64, Reclaimed) in
             let order = insert(entry, name: entry.name, &state)
-            return (order, state.retired.collect())
+            return (order, reclaim(&state))
         }
         _ = freed
         return (entry, order)
@@ -111,8 +100,7 @@ final class BusCore: Sendable {
                 entry = .passUnretained(created)
             }
             let order = entry._withUnsafeGuaranteedRef { insert($0, name: name, &state) }
-            // Batches that could not be recycled before (a post was running) are tried again.
-            return (entry, order, state.spareBlocks == nil && !state.stampedBlocks.isEmpty)
+            return (entry, order, !state.retired.isEmpty)
         }
         if needsUpkeep {
             upkeep()
@@ -174,93 +162,78 @@ final class BusCore: Sendable {
         }
     }
 
-    /// Removes a plain block registration made under `order`, if it is still registered. The path taken by
-    /// nearly every removal, so it does only what a block entry needs: no callback, no registration table,
-    /// and no store-load barrier.
+    /// Removes a plain block registration made under `order` (any, when `nil`: only for callers that no
+    /// registration can race, such as the bus's deinitialization), if it is still registered. The path taken by
+    /// nearly every removal, so it does only what a block entry needs: no callback, no registration table.
     ///
-    /// The entry is unpublished with plain releasing stores (see ``ObserverList/unpublishLazily(_:at:)``), so
-    /// a post running on another thread may still read it, and it is kept, block and all, until no post can:
-    /// removed entries are stamped by batches of ``blockBatch`` with one epoch increment, and a stamped batch
-    /// becomes spare once every post running has announced a later epoch (see ``EpochReclamation``). The
-    /// captures of a removed block are therefore released by a later write on the bus (at the latest by the
-    /// removal that completes a batch, or when the bus goes), not by its own removal.
-    private func unregisterBlock(_ entry: Unmanaged<BlockEntry>, order: UInt64) {
+    /// When no post is running anywhere (see ``ObserverList/unpublish(_:at:)``), the entry goes straight
+    /// back to the spare entries and its block is released; otherwise it is retired, and kept for reuse once
+    /// no post can still read it, by a later write on the bus.
+    private func unregisterBlock(_ entry: Unmanaged<BlockEntry>, order: UInt64?) {
+        // Dropped after leaving the lock: a block's captures may run any code when released.
+        var block: (@Sendable (BusNotification) -> Void)?
         let needsUpkeep = state.withLock { state in
             entry._withUnsafeGuaranteedRef { entry -> Bool in
-                guard let slot = entry.slot, entry.isRegistered(as: order), entry.deactivate() else { return false }
+                guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
+                    return false
+                }
                 entry.slot = nil
-                let emptied = slot._withUnsafeGuaranteedRef { slot in
-                    slot.removeLazily(entry, retired: &state.retired)
-                    return slot.live == 0 && slot !== wildcards
+                let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
+                    (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
                 }
                 if emptied { state.emptySlots += 1 }
-                entry.nextSpare = state.removedBlocks
-                state.removedBlocks = .passUnretained(entry)
-                state.removedBlockCount += 1
-                return state.removedBlockCount >= Self.blockBatch || !state.retired.isEmpty
+                if mayBeRead {
+                    state.retired.retire(entry)
+                } else {
+                    block = keep(.passUnretained(entry), &state)
+                }
+                return !state.retired.isEmpty
             }
         }
+        _ = block
         if needsUpkeep {
             upkeep()
         }
     }
 
-    /// The work that plain block registrations and removals leave off their path, done once in a while:
-    /// stamping and recycling removed block entries, and freeing retired objects that no post can reach.
-    /// Takes the lock once more, and drops what it frees after leaving it (deinitializers and a block's
-    /// captures may run any code).
+    /// Frees the retired objects no post can reach any more (keeping block entries among them for reuse),
+    /// in a step of its own so that the common path of a registration or removal builds nothing it would
+    /// have to drop. Takes the lock once more, and drops what it collects after leaving it.
     @inline(never)
     private func upkeep() {
-        var dropped: [DroppedBlock] = []
-        var freed: [AnyObject] = []
-        state.withLock { state in
-            if state.removedBlockCount >= Self.blockBatch || !state.stampedBlocks.isEmpty {
-                dropped = recycleRemovedBlocks(&state)
-            }
-            freed = state.retired.collect()
-        }
-        _ = dropped
-        _ = freed
+        let reclaimed = state.withLock { state in reclaim(&state) }
+        _ = reclaimed
     }
 
-    /// Stamps the removed block entries as a batch when there are enough of them, and makes spare every
-    /// stamped batch that no post can still read. Returns the blocks of the entries made spare, for the caller
-    /// to drop after leaving the lock.
-    /// With `unreachable`, every removed entry is known to be out of reach of any post and all become spare.
-    private func recycleRemovedBlocks(_ state: inout State, unreachable: Bool = false) -> [DroppedBlock] {
-        var dropping: [DroppedBlock] = []
-        if state.removedBlockCount >= Self.blockBatch || unreachable, let removed = state.removedBlocks {
-            // The entries were unpublished before this increment (under the same lock), so a post that
-            // announces this epoch or a later one cannot reach them.
-            state.stampedBlocks.append((EpochReclamation.retirementStamp(), removed))
-            state.removedBlocks = nil
-            state.removedBlockCount = 0
-        }
-        let oldest = unreachable ? UInt64.max : EpochReclamation.oldestAnnouncedEpoch()
-        var recycled = 0
-        dropping.reserveCapacity(Self.blockBatch)
-        for batch in state.stampedBlocks {
-            guard batch.stamp <= oldest else { break }
-            var next: Unmanaged<BlockEntry>? = batch.entries
-            while let entry = next {
-                next = entry._withUnsafeGuaranteedRef { $0.nextSpare }
-                dropping.append(DroppedBlock(block: keep(entry, &state)))
+    /// What a writer collects under the lock and drops after leaving it (deinitializers and a block's
+    /// captures may run any code): retired objects no post can reach any more, and the blocks of the block
+    /// entries among them, which are kept for reuse.
+    struct Reclaimed {
+        var objects: [AnyObject] = []
+        var blocks: [DroppedBlock] = []
+    }
+
+    /// Collects the retired objects no post can reach any more, keeping block entries among them for reuse.
+    private func reclaim(_ state: inout State) -> Reclaimed {
+        guard !state.retired.isEmpty else { return Reclaimed() }
+        var reclaimed = Reclaimed(objects: state.retired.collect())
+        for object in reclaimed.objects {
+            if let entry = object as? BlockEntry {
+                reclaimed.blocks.append(DroppedBlock(block: keep(.passUnretained(entry), &state)))
             }
-            recycled += 1
         }
-        state.stampedBlocks.removeFirst(recycled)
-        return dropping
+        return reclaimed
     }
 
     func unregister(_ entry: ObserverEntry, order: UInt64? = nil) {
         if entry.isReusable {
             // A removed block entry always goes the block path, which keeps it for reuse.
-            unregisterBlock(.passUnretained(unsafeDowncast(entry, to: BlockEntry.self)), order: order ?? entry.sequence)
+            unregisterBlock(.passUnretained(unsafeDowncast(entry, to: BlockEntry.self)), order: order)
             return
         }
-        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, [AnyObject]) in
+        let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, Reclaimed) in
             guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
-                return (false, nil, [])
+                return (false, nil, Reclaimed())
             }
             entry.slot = nil
             let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
@@ -270,7 +243,7 @@ final class BusCore: Sendable {
             if mayBeRead {
                 state.retired.retire(entry)
             }
-            let reclaimed = state.retired.collect()
+            let reclaimed = reclaim(&state)
             let released = entry.removedWithToken ? nil : state.registered.removeValue(forKey: ObjectIdentifier(entry))
             return (true, released, reclaimed)
         }
@@ -323,19 +296,14 @@ final class BusCore: Sendable {
         for entry in entries {
             unregister(entry)
         }
-        var dropped: [DroppedBlock] = []
-        defer { _ = dropped }
-        let freed = state.withLock { state -> ([AnyObject], [AnyObject]) in
-            // No post can be running on a bus being deinitialized (a post holds the bus), so every removed
-            // block entry is out of reach: all become spare now, and their blocks are released.
-            dropped = recycleRemovedBlocks(&state, unreachable: true)
+        let freed = state.withLock { state -> ([AnyObject], Reclaimed) in
             let slots = state.slots
             state.slots = [:]
             state.registered = [:]
             state.emptySlots = 0
             state.lastSlot = nil
             publishTable(&state)
-            return (Array(slots.values), state.retired.collect())
+            return (Array(slots.values), reclaim(&state))
         }
         _ = freed
     }

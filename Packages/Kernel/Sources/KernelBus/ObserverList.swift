@@ -10,9 +10,7 @@ import Synchronization
 /// ``ObserverList/vacant`` entry (inactive forever) into its slot — or, for the newest entry, lowers the
 /// count so that the next append reuses the slot — and then checks whether any thread is inside a read
 /// section (see ``unpublish(_:at:)``). If none is, no reader can reach the entry any more and its owner
-/// may free it right away; otherwise the caller retires it through epoch reclamation. (Plain block entries,
-/// which their bus reuses, are unpublished without the barrier that check needs and always wait for epoch
-/// reclamation: see ``unpublishLazily(_:at:)``.) Vacant slots are
+/// may free it right away; otherwise the caller retires it through epoch reclamation. Vacant slots are
 /// compacted away when the list is replaced by a copy (amortized: the writer copies the live entries once
 /// the vacant ones outnumber them or the list is full).
 ///
@@ -81,10 +79,8 @@ final class ObserverList: @unchecked Sendable {
         precondition(count < capacity)
         let bits = UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
         if count < initialized {
-            // A slot taken back: initialized before. Releasing, because a post that loaded the count before
-            // the slot was taken back lazily may still read it (see `unpublishLazily`), and must then see
-            // the entry initialized.
-            storage[count].store(bits, ordering: .releasing)
+            // A slot taken back: initialized before.
+            storage[count].store(bits, ordering: .relaxed)
         } else {
             (storage + count).initialize(to: Atomic(bits))
             initialized = count + 1
@@ -122,29 +118,6 @@ final class ObserverList: @unchecked Sendable {
         storage[index].store(Self.vacantBits, ordering: .sequentiallyConsistent)
         dead += 1
         return (false, EpochReclamation.isAnyThreadReading())
-    }
-
-    /// Takes `entry`, at `index`, out of sight like ``unpublish(_:at:)``, but with releasing stores and no
-    /// store-load barrier: a post already running on another thread may still read the entry, so the caller
-    /// must keep it (and what it calls) until epoch reclamation proves that no post can. Only the writer,
-    /// under the bus lock, calls it; the entry is already inactive.
-    ///
-    /// The newest entry's slot is taken back for the next append unless a thread is inside a read section.
-    /// The check may miss a post that another thread has only just started; such a post may then reach an
-    /// observer appended to the slot later, which is indistinguishable from that post having started after
-    /// the append: no thread can tell which came first without an ordering of its own, and with one, the
-    /// check sees the post's announcement. (A post on this thread, in which the removal is nested, is always
-    /// seen: its announcement precedes the check in program order.)
-    func unpublishLazily(_ entry: ObserverEntry, at index: Int) {
-        let count = published.load(ordering: .relaxed)
-        let bits = UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
-        precondition(index < count && storage[index].load(ordering: .relaxed) == bits, "KernelBus: entry not at its index")
-        if index == count - 1 && !EpochReclamation.isAnyThreadReading() {
-            published.store(count - 1, ordering: .releasing)
-            return
-        }
-        storage[index].store(Self.vacantBits, ordering: .releasing)
-        dead += 1
     }
 
     /// The slot contents that stand for `vacant`.
@@ -224,20 +197,6 @@ final class NameSlot: @unchecked Sendable {
             replace(minimumCapacity: live, retired: &retired)
         }
         return mayBeRead
-    }
-
-    /// Takes a removed block entry out of the list with ``ObserverList/unpublishLazily(_:at:)``, and compacts
-    /// the list when vacant slots dominate.
-    func removeLazily(_ entry: ObserverEntry, retired: inout RetiredObjects) {
-        live -= 1
-        let live = self.live
-        let compact = list.load(ordering: .relaxed)._withUnsafeGuaranteedRef { current in
-            current.unpublishLazily(entry, at: entry.index)
-            return current.dead > max(32, live) || live == 0 && current.capacity > 64
-        }
-        if compact {
-            replace(minimumCapacity: live, retired: &retired)
-        }
     }
 
     /// Publishes a compacted copy with room to grow and retires the old list.
