@@ -34,7 +34,7 @@ extension NotificationBus {
                 block: block
             )
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Registers a block called on the main actor for every matching notification.
@@ -55,7 +55,7 @@ extension NotificationBus {
         let entry = core.register(
             MainActorEntry(name: name, object: object, block: block)
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Registers a block run as jobs on a serial executor of the observer's choosing, for every matching
@@ -88,7 +88,7 @@ extension NotificationBus {
                 block: { _, notification in block(notification) }
             )
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Registers a typed block called on `actor`, isolated to it, for every `Message` posted.
@@ -118,7 +118,7 @@ extension NotificationBus {
                 block: block
             )
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Registers a typed block called on the main actor for every `Message` posted.
@@ -136,7 +136,7 @@ extension NotificationBus {
         let entry = core.register(
             MessageMainActorEntry<Message>(subject: subject, block: block)
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Registers a typed block run as jobs on a serial executor of the observer's choosing.
@@ -164,6 +164,6 @@ extension NotificationBus {
                 block: { _, message in block(message) }
             )
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 }

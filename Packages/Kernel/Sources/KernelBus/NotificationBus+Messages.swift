@@ -31,6 +31,6 @@ extension NotificationBus {
         let entry = core.register(
             MessageBlockEntry<Message>(subject: subject, block: block)
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 }

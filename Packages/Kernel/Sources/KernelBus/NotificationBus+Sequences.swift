@@ -22,16 +22,15 @@ extension NotificationBus {
     ) -> BusSequence<BusNotification> {
         let subscription = BusSubscription<BusNotification>(policy: bufferingPolicy)
         let entry = core.register(
-            BlockEntry(
+            SequenceBlockEntry(
                 name: name,
                 object: object,
-                isSequence: true,
                 onRemove: { [weak subscription] in subscription?.finish() }
             ) { [weak subscription] notification in
                 subscription?.yield(notification)
             }
         )
-        subscription.attach(BusObservation(entry: entry, bus: self))
+        subscription.attach(BusObservation(entry, bus: self))
         return BusSequence(subscription: subscription)
     }
 
@@ -59,7 +58,7 @@ extension NotificationBus {
                 subscription?.yield(message)
             }
         )
-        subscription.attach(BusObservation(entry: entry, bus: self))
+        subscription.attach(BusObservation(entry, bus: self))
         return BusSequence(subscription: subscription)
     }
 }

@@ -25,7 +25,7 @@ extension NotificationBus {
         let entry = core.register(
             TargetEntry(name: name, object: object, target: target, core: core, action: action)
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Registers a typed action on a target held weakly, called synchronously on the posting thread.
@@ -48,7 +48,7 @@ extension NotificationBus {
         let entry = core.register(
             MessageTargetEntry<Message, Target>(subject: subject, target: target, core: core, action: action)
         )
-        return BusObservation(entry: entry, bus: self)
+        return BusObservation(entry, bus: self)
     }
 
     /// Removes every weak-target registration of `target` that matches `name` and `object`, Foundation

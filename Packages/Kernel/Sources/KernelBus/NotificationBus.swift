@@ -24,13 +24,16 @@ public final class NotificationBus: Sendable {
     /// The bus shared by the whole process.
     public static let `default` = NotificationBus()
 
-    let core = BusCore()
+    let core: BusCore
 
     /// Creates an independent bus.
-    public init() {}
+    public init() {
+        core = BusCore.make()
+    }
 
     deinit {
         core.close()
+        BusCore.recycle(core)
     }
 
     // MARK: Registration
@@ -48,10 +51,7 @@ public final class NotificationBus: Sendable {
         object: (any AnyObject & Sendable)? = nil,
         using block: @escaping @Sendable (BusNotification) -> Void
     ) -> BusObservation {
-        let entry = core.register(
-            BlockEntry(name: name, object: object, block: block)
-        )
-        return BusObservation(entry: entry, bus: self)
+        BusObservation(core.registerBlock(name: name, object: object, block: block), name: name, bus: self)
     }
 
     // MARK: Posting
@@ -97,7 +97,7 @@ public final class NotificationBus: Sendable {
     /// already under way. Removing an observation twice, or one from another bus, does nothing.
     public func removeObserver(_ observation: BusObservation) {
         guard observation.belongs(to: self) else { return }
-        core.unregister(observation.entry)
+        core.unregister(observation.entry, order: observation.order)
     }
 
     /// Removes an observer if it was registered for `name` and `object`, Foundation style: a `nil` name or
@@ -109,10 +109,9 @@ public final class NotificationBus: Sendable {
     ///   - object: Remove only if the observer was registered for this object; `nil` for any object.
     public func removeObserver(_ observation: BusObservation, name: BusNotification.Name?, object: (any AnyObject & Sendable)?) {
         guard observation.belongs(to: self) else { return }
-        let entry = observation.entry
-        if let name, entry.name != name { return }
-        if let object, entry.objectID != ObjectIdentifier(object) { return }
-        core.unregister(entry)
+        if let name, observation.name != name { return }
+        if let object, observation.objectID != ObjectIdentifier(object) { return }
+        core.unregister(observation.entry, order: observation.order)
     }
 
     // MARK: Introspection

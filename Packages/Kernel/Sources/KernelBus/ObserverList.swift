@@ -15,7 +15,8 @@ import Synchronization
 /// the vacant ones outnumber them or the list is full).
 ///
 /// Ownership: a list never owns its entries. An entry lives as long as its token or, for weak targets, its
-/// registration in the bus (``BusCore``), and for as long as a reader may still see it (retirement); every
+/// registration in the bus (``BusCore``), and for as long as a reader may still see it (retirement); a
+/// plain block entry lives as long as its bus core, which is never freed; every
 /// slot that a reader can reach points to a live entry or to `vacant`. `deinit` never looks at the slots.
 ///
 /// `@unchecked Sendable`: slots and count are atomics, written only by the writer under the bus lock; the
@@ -146,11 +147,14 @@ final class ObserverList: @unchecked Sendable {
 /// `@unchecked Sendable`: `list` is an atomic whose referent is retained by the slot and retired through
 /// epoch reclamation when replaced; `live` is only touched under the bus lock.
 final class NameSlot: @unchecked Sendable {
+    /// The name observed; `nil` for the slot of observers of every name.
+    let name: BusNotification.Name?
     private let list: Atomic<Unmanaged<ObserverList>>
     /// Registered entries still active. Guarded by the bus lock.
     var live = 0
 
-    init() {
+    init(name: BusNotification.Name?) {
+        self.name = name
         list = Atomic(.passRetained(ObserverList(capacity: 0)))
     }
 

@@ -1,0 +1,143 @@
+import KernelBus
+import Synchronization
+import Testing
+
+/// Plain block observers reuse the entries of removed ones: a reused entry must behave exactly like a new
+/// one (its own name, object and block, nothing of the registration before), and the blocks of removed
+/// observers must still be released.
+@Suite("Reused block entries")
+struct BlockReuseTests {
+    /// A block that holds its own bus (directly, or through a model that holds the bus) must not keep the
+    /// bus alive once its observer is removed: the bus would otherwise hold its removed entries, which hold
+    /// the block, which holds the bus.
+    @Test func anObserverWhoseBlockHoldsItsBusLetsTheBusGoOnceRemoved() async {
+        weak var weakBus: NotificationBus?
+        do {
+            let bus = NotificationBus()
+            weakBus = bus
+            let observation = bus.addObserver(forName: .ping) { _ in bus.post(name: .pong) }
+            observation.cancel()
+        }
+        // Released at once unless a post was running on another thread (other tests post concurrently);
+        // then by a later write on the bus.
+        for _ in 0..<2_000 {
+            guard let bus = weakBus else { break }
+            bus.addObserver(forName: .pong) { _ in }.cancel()
+            await Task.yield()
+        }
+        #expect(weakBus == nil)
+    }
+
+    @Test func everyReusedEntryDeliversOnlyForItsOwnNameAndObject() {
+        let bus = NotificationBus()
+        let senders = [Sender("a"), Sender("b")]
+        let received = Locked<[String]>([])
+        for round in 0..<200 {
+            let name: BusNotification.Name = round % 2 == 0 ? .ping : .pong
+            let sender = round % 3 == 0 ? senders[round % 2] : nil
+            let observation = bus.addObserver(forName: name, object: sender) { note in
+                received.withLock { $0.append("\(round) \(note.name.rawValue) \((note.object as? Sender)?.label ?? "-")") }
+            }
+            for post in [BusNotification.Name.ping, .pong] {
+                for object in [nil, senders[0], senders[1]] {
+                    bus.post(name: post, object: object)
+                }
+            }
+            bus.removeObserver(observation)
+            let expected = [nil, senders[0], senders[1]].filter { sender == nil || $0 === sender }.map {
+                "\(round) \(name.rawValue) \($0?.label ?? "-")"
+            }
+            let got = received.withLock { $0 }
+            #expect(got == expected, "round \(round)")
+            received.withLock { $0.removeAll() }
+        }
+        #expect(bus.observerCount == 0)
+    }
+
+    @Test func theTokenOfARemovedObserverNeverRemovesTheRegistrationThatReusesItsEntry() {
+        let bus = NotificationBus()
+        let old = bus.addObserver(forName: .ping) { _ in }
+        old.cancel()
+        // Enough churn for removed entries to be recycled and reused.
+        for _ in 0..<64 {
+            bus.addObserver(forName: .pong) { _ in }.cancel()
+        }
+        let calls = Counter()
+        let current = (0..<8).map { _ in bus.addObserver(forName: .ping) { _ in calls.increment() } }
+        old.cancel()
+        bus.removeObserver(old)
+        bus.removeObserver(old, name: .ping, object: nil)
+        bus.post(name: .ping)
+        #expect(calls.value == 8)
+        #expect(!old.isActive)
+        #expect(current.filter(\.isActive).count == 8)
+        #expect(bus.observerCount(forName: .ping) == 8)
+    }
+
+    @Test func anObserverThatReplacesItselfDuringAPostLeavesTheNewOneForTheNextPost() {
+        let bus = NotificationBus()
+        let calls = Recorder<String>()
+        let first = bus.addObserver(forName: .ping) { _ in calls.record("first") }
+        let replaced = Locked<BusObservation?>(nil)
+        let added = Locked<[BusObservation]>([])
+        replaced.withLock { slot in
+            // The newest observer: its removal takes its slot back, and the observer added next goes there.
+            slot = bus.addObserver(forName: .ping) { _ in
+                calls.record("replaced")
+                replaced.withLock { $0?.cancel() }
+                let observation = bus.addObserver(forName: .ping) { _ in calls.record("added") }
+                added.withLock { $0.append(observation) }
+            }
+        }
+        bus.post(name: .ping)
+        #expect(calls.values == ["first", "replaced"])
+        bus.post(name: .ping)
+        #expect(calls.values == ["first", "replaced", "first", "added"])
+        withExtendedLifetime(first) {}
+    }
+
+    /// Threads add and remove observers of two names and two senders as fast as they can, so that entries
+    /// pass from one registration to another across names, while other threads post: no observer may ever
+    /// receive a notification of another name or sender than its own.
+    @Test func entriesReusedAcrossThreadsNeverDeliverAnotherRegistrationsPost() {
+        let bus = NotificationBus()
+        let senders = [Sender("a"), Sender("b")]
+        let names: [BusNotification.Name] = [.ping, .pong]
+        let mismatches = Counter()
+        let deliveries = Counter()
+        let deadline = monotonicNanoseconds() + UInt64(min(stressSeconds, 2) * 1_000_000_000)
+        onThreads(6) { thread in
+            var step = 0
+            if thread < 2 {
+                while step % 64 != 0 || monotonicNanoseconds() < deadline {
+                    step += 1
+                    bus.post(name: names[step % 2], object: step % 3 == 0 ? nil : senders[step % 2 == 0 ? 0 : 1])
+                }
+                return
+            }
+            var tokens: [BusObservation] = []
+            while step % 64 != 0 || monotonicNanoseconds() < deadline {
+                step += 1
+                let name = names[(step + thread) % 2]
+                let sender = step % 4 == 0 ? nil : senders[step % 2]
+                tokens.append(
+                    bus.addObserver(forName: name, object: sender) { note in
+                        deliveries.increment()
+                        if note.name != name || (sender != nil && note.object !== sender) {
+                            mismatches.increment()
+                        }
+                    }
+                )
+                if tokens.count > 8 {
+                    tokens.remove(at: step % tokens.count).cancel()
+                }
+            }
+            for token in tokens {
+                token.cancel()
+            }
+        }
+        #expect(mismatches.value == 0)
+        #expect(deliveries.value > 0)
+        #expect(bus.observerCount == 0)
+    }
+}
