@@ -174,17 +174,8 @@ final class BusCore: Sendable {
         var block: (@Sendable (BusNotification) -> Void)?
         let needsUpkeep = state.withLock { state in
             entry._withUnsafeGuaranteedRef { entry -> Bool in
-                guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
-                    return false
-                }
-                entry.slot = nil
-                let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
-                    (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
-                }
-                if emptied { state.emptySlots += 1 }
-                if mayBeRead {
-                    state.retired.retire(entry)
-                } else {
+                guard let mayBeRead = takeOut(entry, order: order, &state) else { return false }
+                if !mayBeRead {
                     block = keep(.passUnretained(entry), &state)
                 }
                 return !state.retired.isEmpty
@@ -194,6 +185,25 @@ final class BusCore: Sendable {
         if needsUpkeep {
             upkeep()
         }
+    }
+
+    /// Takes an entry registered under `order` (any, when `nil`) out of its list; under the lock. Returns `nil`
+    /// if it was not registered (already removed, or its entry now serves a later registration), otherwise
+    /// whether a post may still read it, in which case it has been retired.
+    @inline(__always)
+    private func takeOut(_ entry: ObserverEntry, order: UInt64?, _ state: inout State) -> Bool? {
+        guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
+            return nil
+        }
+        entry.slot = nil
+        let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
+            (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
+        }
+        if emptied { state.emptySlots += 1 }
+        if mayBeRead {
+            state.retired.retire(entry)
+        }
+        return mayBeRead
     }
 
     /// Frees the retired objects no post can reach any more (keeping block entries among them for reuse),
@@ -232,17 +242,7 @@ final class BusCore: Sendable {
             return
         }
         let (removed, released, freed) = state.withLock { state -> (Bool, ObserverEntry?, Reclaimed) in
-            guard let slot = entry.slot, order == nil || entry.isRegistered(as: order!), entry.deactivate() else {
-                return (false, nil, Reclaimed())
-            }
-            entry.slot = nil
-            let (mayBeRead, emptied) = slot._withUnsafeGuaranteedRef { slot in
-                (slot.remove(entry, retired: &state.retired), slot.live == 0 && slot !== wildcards)
-            }
-            if emptied { state.emptySlots += 1 }
-            if mayBeRead {
-                state.retired.retire(entry)
-            }
+            guard takeOut(entry, order: order, &state) != nil else { return (false, nil, Reclaimed()) }
             let reclaimed = reclaim(&state)
             let released = entry.removedWithToken ? nil : state.registered.removeValue(forKey: ObjectIdentifier(entry))
             return (true, released, reclaimed)
