@@ -125,6 +125,8 @@ final class BusCore: Sendable {
                 if let existing = state.slots[name] {
                     slot = .passUnretained(existing)
                 } else {
+                    // Before the new slot goes in: it is empty until the append below, and must not be dropped.
+                    dropEmptySlotsIfPiledUp(&state)
                     let created = NameSlot(name: name)
                     state.slots[name] = created
                     publishTable(&state)
@@ -223,10 +225,11 @@ final class BusCore: Sendable {
         var blocks: [DroppedBlock] = []
     }
 
-    /// Collects the retired objects no post can reach any more, keeping block entries among them for reuse.
-    private func reclaim(_ state: inout State) -> Reclaimed {
+    /// Collects the retired objects no post can reach any more (with `all`, every retired object, for a bus
+    /// being deinitialized), keeping block entries among them for reuse.
+    private func reclaim(_ state: inout State, all: Bool = false) -> Reclaimed {
         guard !state.retired.isEmpty else { return Reclaimed() }
-        var reclaimed = Reclaimed(objects: state.retired.collect())
+        var reclaimed = Reclaimed(objects: all ? state.retired.removeAll() : state.retired.collect())
         for object in reclaimed.objects {
             if let entry = object as? BlockEntry {
                 reclaimed.blocks.append(DroppedBlock(block: keep(.passUnretained(entry), &state)))
@@ -262,7 +265,7 @@ final class BusCore: Sendable {
     }
 
     /// Keeps a removed block entry, which no reader can reach, for reuse and returns its block, for the
-    /// caller to drop after leaving the lock. (The name stays until the entry is reused.)
+    /// caller to drop after leaving the lock.
     private func keep(_ entry: Unmanaged<BlockEntry>, _ state: inout State) -> @Sendable (BusNotification) -> Void {
         entry._withUnsafeGuaranteedRef { $0.nextSpare = state.spareBlocks }
         state.spareBlocks = entry
@@ -277,14 +280,18 @@ final class BusCore: Sendable {
         return block!
     }
 
-    /// Publishes a table of the current slots, dropping empty ones when they have piled up, and retires the
-    /// previous table.
+    /// Drops the slots left empty once they have piled up (at least 8, and half of all slots), so that the
+    /// next published table leaves them out; posts still reading the current table keep them alive until it
+    /// is reclaimed. Called before a new slot is added, since a new slot is empty until its first entry.
+    private func dropEmptySlotsIfPiledUp(_ state: inout State) {
+        guard state.emptySlots >= 8 && state.emptySlots * 2 >= state.slots.count else { return }
+        state.slots = state.slots.filter { $0.value.live > 0 }
+        state.emptySlots = 0
+        state.lastSlot = nil
+    }
+
+    /// Publishes a table of the current slots and retires the previous table.
     private func publishTable(_ state: inout State) {
-        if state.emptySlots >= 8 && state.emptySlots * 2 >= state.slots.count {
-            state.slots = state.slots.filter { $0.value.live > 0 }
-            state.emptySlots = 0
-            state.lastSlot = nil
-        }
         let previous = table.exchange(.passRetained(NameTable(slots: state.slots)), ordering: .sequentiallyConsistent)
         state.retired.retire(previous.takeRetainedValue())
     }
@@ -303,7 +310,9 @@ final class BusCore: Sendable {
             state.emptySlots = 0
             state.lastSlot = nil
             publishTable(&state)
-            return (Array(slots.values), reclaim(&state))
+            // Everything retired can go now, whatever other threads are posting: only a post on this bus could
+            // reach it, and a bus being deinitialized has none running (a post holds its bus).
+            return (Array(slots.values), reclaim(&state, all: true))
         }
         _ = freed
     }

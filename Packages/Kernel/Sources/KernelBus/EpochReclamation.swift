@@ -223,5 +223,12 @@ struct RetiredObjects {
         return freed
     }
 
+    /// Removes every retired object, whether or not a reader may still see it, and returns them; only for
+    /// objects no reader can reach any more by other means (those of a bus being deinitialized).
+    mutating func removeAll() -> [AnyObject] {
+        defer { objects = [] }
+        return objects.map(\.object)
+    }
+
     var isEmpty: Bool { objects.isEmpty }
 }

@@ -2,6 +2,12 @@ import KernelBus
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Plain block observers reuse the entries of removed ones: a reused entry must behave exactly like a new
 /// one (its own name, object and block, nothing of the registration before), and the blocks of removed
 /// observers must still be released.
@@ -26,6 +32,61 @@ struct BlockReuseTests {
             await Task.yield()
         }
         #expect(weakBus == nil)
+    }
+
+    /// A bus that goes while a post runs on another bus still releases the blocks of its removed observers:
+    /// only its own posts could reach them, and it has none running.
+    @Test func aBusThatGoesReleasesItsRetiredBlocksWhileAnotherBusIsPosting() {
+        let other = NotificationBus()
+        let inside = Flag()
+        let release = Flag()
+        let released = Flag()
+        let observation = other.addObserver(forName: .ping) { _ in
+            inside.set()
+            while !release.isSet { sched_yield() }
+        }
+        onThreads(2) { thread in
+            if thread == 0 {
+                other.post(name: .ping)
+                return
+            }
+            while !inside.isSet { sched_yield() }
+            weak var weakCapture: Sender?
+            do {
+                let bus = NotificationBus()
+                let capture = Sender()
+                weakCapture = capture
+                // Removed while a post is running (on the other bus): retired, not released yet.
+                bus.addObserver(forName: .ping) { _ in _ = capture }.cancel()
+            }
+            if weakCapture == nil {
+                released.set()
+            }
+            release.set()
+        }
+        #expect(released.isSet)
+        withExtendedLifetime(observation) {}
+    }
+
+    /// Slots left empty are dropped once they pile up, when the next name gets a slot: that new slot must
+    /// survive the clean-up, or its observers would never be posted to.
+    @Test func aNameFirstObservedOnceEmptySlotsPiledUpIsPostedTo() {
+        let bus = NotificationBus()
+        for index in 0..<8 {
+            bus.addObserver(forName: BusNotification.Name("test.empty.\(index)")) { _ in }.cancel()
+        }
+        let calls = Counter()
+        let observation = bus.addObserver(forName: "test.after-empty") { _ in calls.increment() }
+        bus.post(name: "test.after-empty")
+        #expect(calls.value == 1)
+        #expect(bus.observerCount(forName: "test.after-empty") == 1)
+        bus.removeObserver(observation)
+        bus.post(name: "test.after-empty")
+        #expect(calls.value == 1)
+        let again = bus.addObserver(forName: "test.after-empty") { _ in calls.increment() }
+        bus.post(name: "test.after-empty")
+        #expect(calls.value == 2)
+        withExtendedLifetime(again) {}
     }
 
     @Test func everyReusedEntryDeliversOnlyForItsOwnNameAndObject() {
