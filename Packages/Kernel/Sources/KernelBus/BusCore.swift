@@ -296,8 +296,8 @@ final class BusCore: Sendable {
         state.retired.retire(previous.takeRetainedValue())
     }
 
-    /// Removes every entry, for a bus that is being deinitialized. Tokens that outlive the bus keep only
-    /// this emptied core alive.
+    /// Removes every entry, for a bus that is being deinitialized, before its core is recycled (see
+    /// ``make()``).
     func close() {
         let entries = allEntries()
         for entry in entries {
@@ -408,11 +408,7 @@ final class BusCore: Sendable {
     /// Posts a classic notification.
     func post(_ notification: BusNotification, group: DeliveryGroup?) {
         forEachObserver(of: notification.name, object: notification.object) { entry in
-            if entry.isReusable {
-                unsafeDowncast(entry, to: BlockEntry.self).call(notification)
-            } else {
-                entry.deliver(notification, group: group)
-            }
+            entry.dispatch(notification, group: group)
         }
     }
 
@@ -428,11 +424,7 @@ final class BusCore: Sendable {
                 if notification == nil {
                     notification = message.makeNotification()
                 }
-                if entry.isReusable {
-                    unsafeDowncast(entry, to: BlockEntry.self).call(notification!)
-                } else {
-                    entry.deliver(notification!, group: group)
-                }
+                entry.dispatch(notification!, group: group)
             }
         }
     }
@@ -461,17 +453,16 @@ final class BusCore: Sendable {
         }
     }
 
-    /// The live entries, in registration order, without pruning; only for a bus being closed, whose
-    /// entries cannot be reused (nothing registers on a bus being deinitialized).
+    /// The live entries, in registration order, without pruning; for closing a bus and for removing a weak
+    /// target's registrations, which act only on entries that are not reused (a closing bus registers
+    /// nothing, and target entries are never reused).
     func allEntries() -> [ObserverEntry] {
         state.withLock { state in liveEntries(state) }
     }
 
     /// Removes the registrations of weak targets and actors that have died.
     private func pruneDeadTargets() {
-        let dead = state.withLock { state in
-            (state.slots.values.flatMap { $0.current.liveEntries() } + wildcards.current.liveEntries()).filter { !$0.isAlive }
-        }
+        let dead = state.withLock { state in liveEntries(state).filter { !$0.isAlive } }
         for entry in dead {
             unregister(entry)
         }

@@ -190,6 +190,19 @@ final class BlockEntry: ObserverEntry, @unchecked Sendable {
     }
 }
 
+extension ObserverEntry {
+    /// Delivers a classic notification from a post: a plain block entry is called directly, sparing the
+    /// virtual call of ``deliver(_:group:)``, which pays for its block sitting behind a pointer.
+    @inline(__always)
+    func dispatch(_ notification: BusNotification, group: DeliveryGroup?) {
+        if isReusable {
+            unsafeDowncast(self, to: BlockEntry.self).call(notification)
+        } else {
+            deliver(notification, group: group)
+        }
+    }
+}
+
 /// The block of a ``BlockEntry``.
 struct BlockCell: ~Copyable {
     var block: @Sendable (BusNotification) -> Void
