@@ -17,6 +17,7 @@ let packageDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
 ]
 
@@ -113,6 +114,7 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "DownloaderTests",
         dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Downloader", package: "GettingStarted"),
             .product(name: "DownloaderTestSupport", package: "GettingStarted"),
             .product(name: "GRDB", package: "GRDB.swift"),

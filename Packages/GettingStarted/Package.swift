@@ -106,6 +106,7 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "DownloaderTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),

@@ -411,19 +411,7 @@ public actor DownloadEngine {
 
     private func httpClient() -> HTTPClient {
         if let client { return client }
-        var configuration = HTTPClient.Configuration(
-            // The transfer follows redirects itself, checking each hop's address when it must.
-            redirectConfiguration: .disallow,
-            timeout: .init(
-                connect: .nanoseconds(settings.connectTimeout.nanoseconds),
-                read: .nanoseconds(settings.stallTimeout.nanoseconds)
-            ),
-            decompression: .disabled
-        )
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, settings.maxDownloadsPerServer)
-        configuration.httpVersion = .http1Only
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: DownloadTransfer.clientConfiguration(settings))
         self.client = client
         return client
     }

@@ -13,9 +13,39 @@ struct DownloadTransfer: Sendable {
     let path: String
     /// Called with the item as it is now whenever progress is due to be reported.
     let report: @Sendable (DownloadItem) async -> Void
+    /// Gives the addresses of a server's name (see ``DownloadAddressCheck/resolve(_:)``); a test may give another.
+    var resolve: @Sendable (String) -> [String] = DownloadAddressCheck.resolve
+    /// Judges one address (see ``DownloadAddressCheck/isPublic(_:)``); a test may give another.
+    var isPublic: @Sendable (String) -> Bool = DownloadAddressCheck.isPublic
+    /// The clients that connect to a checked address, made as hops need them and shut down when the run ends.
+    private let pinned = PinnedClients()
+
+    /// How the engine's client and the pinned ones connect: redirects are followed by the transfer itself, with the
+    /// engine's timeouts, no decompression, HTTP/1.
+    static func clientConfiguration(_ settings: DownloadSettings) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(
+            // The transfer follows redirects itself, checking each hop's address when it must.
+            redirectConfiguration: .disallow,
+            timeout: .init(
+                connect: .nanoseconds(settings.connectTimeout.nanoseconds),
+                read: .nanoseconds(settings.stallTimeout.nanoseconds)
+            ),
+            decompression: .disabled
+        )
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, settings.maxDownloadsPerServer)
+        configuration.httpVersion = .http1Only
+        return configuration
+    }
 
     /// Runs the transfer of `item`, updating it as facts arrive; returns how it ended with the final item.
     func run(_ start: DownloadItem) async -> (DownloadOutcome, DownloadItem) {
+        let result = await attempts(start)
+        await pinned.shutdown()
+        return result
+    }
+
+    private func attempts(_ start: DownloadItem) async -> (DownloadOutcome, DownloadItem) {
         var item = start
         var offset = item.receivedBytes > 0 ? DownloadFile.size(at: path) : 0
         // Two attempts: a resume the server cannot honour is followed by one full download.
@@ -66,14 +96,22 @@ struct DownloadTransfer: Sendable {
         }
     }
 
-    /// Sends one request, first checking its server's addresses when only public ones may be reached.
+    /// Sends one request. When only public addresses may be reached, its server's addresses are checked first and
+    /// the connection goes to the address checked, through a client pinned to it: the client's own lookup could
+    /// answer otherwise (DNS rebinding).
     private func send(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
-        if settings.publicAddressesOnly, let url = URL(string: request.url),
+        guard settings.publicAddressesOnly, let url = URL(string: request.url),
             !settings.allowedPrivateHosts.contains(url.host(percentEncoded: false)?.lowercased() ?? "")
-        {
-            try await DownloadAddressCheck.requirePublic(url)
+        else {
+            return try await client.execute(request, deadline: .distantFuture)
         }
-        return try await client.execute(request, deadline: .distantFuture)
+        guard let address = try await DownloadAddressCheck.publicAddress(of: url, resolve: resolve, isPublic: isPublic),
+            let host = url.host(percentEncoded: false)
+        else {
+            return try await client.execute(request, deadline: .distantFuture)
+        }
+        let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))
+        return try await pinnedClient.execute(request, deadline: .distantFuture)
     }
 
     private enum Step {

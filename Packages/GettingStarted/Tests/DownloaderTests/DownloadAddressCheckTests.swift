@@ -1,5 +1,7 @@
+import AsyncHTTPClient
 import DownloaderTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Downloader
@@ -48,6 +50,35 @@ struct DownloadAddressCheckTests {
         let url = try #require(URL(string: "http://no-such-host.invalid/page.html"))
         let error = await #expect(throws: DownloadAddressRefused.self) { try await DownloadAddressCheck.requirePublic(url) }
         #expect(error?.description == "Could not find the server no-such-host.invalid: its name does not resolve.")
+    }
+
+    @Test("the connection goes to the address the check judged: the name is not looked up again (DNS rebinding)")
+    func connectsToTheCheckedAddress() async throws {
+        let server = try await LoopbackHTTPServer()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: DownloadTransfer.clientConfiguration(.init()))
+        let directory = FileManager.default.temporaryDirectory.appending(path: "pinned-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lookups = Mutex<[String]>([])
+        var settings = EngineHarness.settings
+        settings.publicAddressesOnly = true
+        var transfer = DownloadTransfer(client: client, settings: settings, path: directory.appending(path: "file").path, report: { _ in })
+        // `rebinding.test` has no answer in the system's resolver: only a connection to the checked address (which
+        // this test's judge takes for a public one) reaches the server.
+        transfer.resolve = { name in
+            lookups.withLock { $0.append(name) }
+            return name == "rebinding.test" ? ["127.0.0.1"] : []
+        }
+        transfer.isPublic = { $0 == "127.0.0.1" }
+        let (outcome, item) = await transfer.run(DownloadItem(url: "http://rebinding.test:\(server.port)/redirect?hops=2"))
+        #expect(outcome == .completed)
+        #expect(item.finalURL == "http://rebinding.test:\(server.port)/page.html")
+        #expect(try String(contentsOf: directory.appending(path: "file"), encoding: .utf8) == LoopbackHTTPServer.page)
+        // One lookup a hop, each checked before its request.
+        #expect(lookups.withLock { $0 } == ["rebinding.test", "rebinding.test", "rebinding.test"])
+        #expect(server.requests.count == 3)
+        try await client.shutdown()
+        await server.stop()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test("with public addresses only, a loopback download fails with the reason and the server sees no request")

@@ -1,0 +1,34 @@
+import AsyncHTTPClient
+import Synchronization
+
+/// HTTP clients that connect a server's name to one address given in advance, for one transfer: the address a
+/// check judged, so that no second lookup of the name takes place between the check and the connection.
+final class PinnedClients: Sendable {
+    private let clients = Mutex<[String: HTTPClient]>([:])
+
+    /// The client that connects `host` to `address`, made on first need.
+    func client(host: String, address: String, configuration: HTTPClient.Configuration) -> HTTPClient {
+        clients.withLock { clients in
+            let key = "\(host) \(address)"
+            if let client = clients[key] { return client }
+            var configuration = configuration
+            // Both spellings: the client looks a name up as the address wrote it.
+            configuration.dnsOverride[host] = address
+            configuration.dnsOverride[host.lowercased()] = address
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[key] = client
+            return client
+        }
+    }
+
+    /// Shuts every client made down; the transfer has ended.
+    func shutdown() async {
+        let made = clients.withLock { clients in
+            defer { clients = [:] }
+            return Array(clients.values)
+        }
+        for client in made {
+            try? await client.shutdown()
+        }
+    }
+}
