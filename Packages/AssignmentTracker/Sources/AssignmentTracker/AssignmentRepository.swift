@@ -326,6 +326,10 @@ public struct AssignmentRepository: Sendable {
     /// and raises one notice; a task that has caught up is cleared, so a later slip is announced again. A task that
     /// stays behind raises nothing more. Posts `behind` for the assignments concerned.
     ///
+    /// The mark is saved before the notice is raised, so a check that stops in between (a kill, a failed write)
+    /// would lose the notice: each task counts the slips whose notice went out, and every check raises the notice
+    /// of any slip still behind without one (keyed, so never twice).
+    ///
     /// - Returns: The tasks that fell behind in this check.
     @discardableResult
     public func checkSchedule() async throws -> [AssignmentTask] {
@@ -354,35 +358,59 @@ public struct AssignmentRepository: Sendable {
             }
             return slipped
         }
-        guard !slipped.isEmpty else { return [] }
-        if let notices {
-            let names = try await writer.read { db in
-                try Dictionary(
-                    uniqueKeysWithValues: Assignment.filter(keys: Set(slipped.map(\.assignmentID))).fetchAll(db).map {
-                        ($0.id ?? 0, $0.name)
-                    }
-                )
-            }
-            for task in slipped {
-                let state = TaskSchedule(task, now: moment)
-                let reason =
-                    if case .behind(let expected) = state {
-                        "It is \(task.percent)% done; by now it should be about \(expected)%."
-                    } else {
-                        "Its due date has passed and it is \(task.percent)% done."
-                    }
-                try await notices.raise(
-                    featureID: Self.featureID,
-                    title: "Behind schedule: \(task.name)",
-                    body: "\(names[task.assignmentID] ?? "An assignment"): \(reason)",
-                    link: "/assignments/\(task.assignmentID)",
-                    at: moment,
-                    key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
+        if !slipped.isEmpty {
+            bus.post(AssignmentChanged(.behind, ids: Array(Set(slipped.map(\.assignmentID))).sorted()))
+        }
+        try await raiseSlipNotices(at: moment)
+        return slipped
+    }
+
+    /// Raises the notice of every slip still behind whose notice has not gone out, then counts it as raised.
+    private func raiseSlipNotices(at moment: Date) async throws {
+        guard let notices else { return }
+        let (unnoticed, names) = try await writer.read { db -> ([AssignmentTask], [Int64: String]) in
+            let unnoticed = try AssignmentTask.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM assignments_task
+                    WHERE behindSince IS NOT NULL AND percent < 100 AND noticedSlips < slips ORDER BY id
+                    """
+            )
+            guard !unnoticed.isEmpty else { return ([], [:]) }
+            let names = try Dictionary(
+                uniqueKeysWithValues: Assignment.filter(keys: Set(unnoticed.map(\.assignmentID))).fetchAll(db).map {
+                    ($0.id ?? 0, $0.name)
+                }
+            )
+            return (unnoticed, names)
+        }
+        for task in unnoticed {
+            let state = TaskSchedule(task, now: moment)
+            let reason =
+                if case .behind(let expected) = state {
+                    "It is \(task.percent)% done; by now it should be about \(expected)%."
+                } else {
+                    "Its due date has passed and it is \(task.percent)% done."
+                }
+            try await notices.raise(
+                featureID: Self.featureID,
+                title: "Behind schedule: \(task.name)",
+                body: "\(names[task.assignmentID] ?? "An assignment"): \(reason)",
+                link: "/assignments/\(task.assignmentID)",
+                at: moment,
+                key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
+            )
+        }
+        // After the loop: a check that stops within it raises the same notices again next time, which their keys
+        // turn into nothing.
+        try await writer.write { db in
+            for task in unnoticed {
+                try db.execute(
+                    sql: "UPDATE assignments_task SET noticedSlips = ? WHERE id = ? AND noticedSlips < ?",
+                    arguments: [task.slips, task.id, task.slips]
                 )
             }
         }
-        bus.post(AssignmentChanged(.behind, ids: Array(Set(slipped.map(\.assignmentID))).sorted()))
-        return slipped
     }
 
     // MARK: - Reminders

@@ -2,7 +2,8 @@ import GRDB
 
 /// The database schema of Assignments, in its own database file (`assignments.sqlite`):
 /// - `assignments_assignment`: one row per assignment, indexed by due date for the master list and the archive;
-/// - `assignments_task`: one row per task, deleted with its assignment;
+/// - `assignments_task`: one row per task, deleted with its assignment (with `noticedSlips`, the slips whose notice
+///   was raised, since `assignments.v3`);
 /// - `assignments_view_state`: what each browser had open (see ``ViewStateStore``);
 /// - `assignments_sync`: what the calendar server still has to learn (see ``CalendarSync``).
 public enum AssignmentTrackerMigrations {
@@ -11,6 +12,9 @@ public enum AssignmentTrackerMigrations {
 
     /// The identifier of the migration that adds the calendar server's queue: `assignments.v2`.
     public static let v2 = "assignments.v2"
+
+    /// The identifier of the migration that counts the slips whose notice was raised: `assignments.v3`.
+    public static let v3 = "assignments.v3"
 
     /// Registers the migrations, in order. They are SQL, so they keep meaning the same when the Swift types change.
     public static func register(in migrator: inout DatabaseMigrator) {
@@ -91,6 +95,12 @@ public enum AssignmentTrackerMigrations {
                     CREATE INDEX assignments_sync_assignment ON assignments_sync (assignmentID);
                     """
             )
+        }
+        migrator.registerMigration(v3) { db in
+            // How many of a task's slips have had their notice raised: a slip marked by a check that stopped before
+            // its notice went out (a kill, a failed write) is raised by a later check. Existing slips count as not
+            // raised; their notices are keyed, so the first check raises only those that are missing.
+            try db.execute(sql: "ALTER TABLE assignments_task ADD COLUMN noticedSlips INTEGER NOT NULL DEFAULT 0")
         }
     }
 }

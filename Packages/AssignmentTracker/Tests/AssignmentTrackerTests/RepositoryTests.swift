@@ -177,6 +177,28 @@ struct RepositoryTests {
         #expect(notices.first?.body.contains("by now it should be about 53%") == true)
     }
 
+    @Test("a slip whose notice could not be raised is announced by a later check, once")
+    func slipNoticeRetried() async throws {
+        var databases = try TestDatabases()
+        defer { databases.remove() }
+        let id = try #require(try await databases.repository.add(try assignmentInput()).id)
+        let task = try await databases.repository.addTask(
+            to: id,
+            try taskInput("Draft", start: "2027-01-04T09:00", length: ("days", "", "4"))
+        )
+        databases.clock.set(at("2027-01-05T09:00"))  // 25 % of the time gone, 0 % done
+        // The notices' database is gone: the slip is saved, its notice fails.
+        try databases.kernel.close()
+        await #expect(throws: (any Error).self) { try await databases.repository.checkSchedule() }
+        databases = try databases.reopen()
+        #expect(try await databases.repository.task(id: try #require(task.id)).slips == 1)
+        databases.clock.set(at("2027-01-05T10:00"))
+        #expect(try await databases.repository.checkSchedule().isEmpty, "no new slip")
+        #expect(try await databases.repository.checkSchedule().isEmpty)
+        let notices = try await databases.notices.deliverDue(now: databases.clock.now())
+        #expect(notices.map(\.title) == ["Behind schedule: Draft"])
+    }
+
     @Test("an assignment holds at most 500 tasks, with a sentence saying so")
     func taskCap() async throws {
         let databases = try TestDatabases()
