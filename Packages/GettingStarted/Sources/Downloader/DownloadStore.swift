@@ -179,8 +179,15 @@ public struct DownloadStore: Sendable {
 
     /// Marks Interrupted every running download whose lease lapsed before `now` (or that has none: left by a version
     /// without leases), and gives them. Their owner stopped without saying so; a person may Resume them.
+    ///
+    /// Looks first with a read, which takes no lock: the engines run this every second, and an idle one must not take
+    /// the write lock from a CLI or another process writing a burst of rows.
     func interruptLapsed(now: Date) async throws -> [DownloadItem] {
-        try await writer.write { db in
+        let anyLapsed = try await writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (\(Self.lapsedSQL))", arguments: [now.timeIntervalSince1970]) ?? false
+        }
+        guard anyLapsed else { return [] }
+        return try await writer.write { db in
             let lapsed = try DownloadItem.fetchAll(db, sql: Self.lapsedSQL, arguments: [now.timeIntervalSince1970])
             var interrupted: [DownloadItem] = []
             for var item in lapsed {

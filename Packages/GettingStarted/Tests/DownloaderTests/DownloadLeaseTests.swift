@@ -82,6 +82,30 @@ struct DownloadLeaseTests {
         return try await condition()
     }
 
+    @Test("lease upkeep with nothing lapsed takes no write lock: it finishes while another process holds one")
+    func idleUpkeepTakesNoWriteLock() async throws {
+        try await Self.with { folder, _ in
+            let host = try Self.engine(folder)
+            // Another process in the middle of a burst of writes holds the write lock. Before the upkeep looked
+            // first, it waited out the 5-second busy timeout here, then logged "database is locked".
+            var configuration = FeatureDatabase.configuration()
+            // The transaction stays open across two accesses, as a process in the middle of its writes has it.
+            configuration.allowsUnsafeTransactions = true
+            let other = try DatabaseQueue(
+                path: folder.dataDirectory.databasePath(named: DownloadIdentity.id),
+                configuration: configuration
+            )
+            try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+            let clock = ContinuousClock()
+            let start = clock.now
+            await host.maintainLeases()
+            let took = clock.now - start
+            try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+            #expect(took < .milliseconds(2_500), "the upkeep waited \(took) for the write lock")
+            await host.shutdown()
+        }
+    }
+
     @Test("a second process starting while a download runs leaves it to its owner: one GET, and it completes")
     func noTakeOver() async throws {
         try await Self.with { folder, server in

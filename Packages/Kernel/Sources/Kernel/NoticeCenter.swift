@@ -97,8 +97,16 @@ public struct NoticeCenter: Sendable {
     ///
     /// Notices another process delivered meanwhile (an operating-system job, while the host was down or at the same
     /// second) are announced on the bus too, once, without a second desktop notification.
+    ///
+    /// Looks first with a read, which takes no lock: the host calls this every second, and with nothing to deliver it
+    /// must not take the write lock from a CLI or another process writing a burst of rows.
     @discardableResult
     public func deliverDue(now: Date = Date()) async throws -> [Notice] {
+        let anything = try await database.read { db in
+            try !Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now).isEmpty(db)
+                || !Notice.filter(Column("deliveredAt") != nil && Column("announcedAt") == nil).isEmpty(db)
+        }
+        guard anything else { return [] }
         let (due, elsewhere) = try await database.write { db -> ([Notice], [Notice]) in
             var due = try Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now)
                 .order(Column("deliverAt"), Column("id"))

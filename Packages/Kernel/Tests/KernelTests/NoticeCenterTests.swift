@@ -54,6 +54,31 @@ struct NoticeCenterTests {
         #expect(try await center.scheduled().isEmpty)
     }
 
+    @Test("with nothing due, delivery takes no write lock: it finishes while another process holds one")
+    func idleDeliveryTakesNoWriteLock() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try FeatureDatabase.open(named: "kernel", in: folder.dataDirectory, migrations: NoticeCenter.migrations)
+        let center = NoticeCenter(database: database, bus: bus)
+        try await center.raise(featureID: "tasks", title: "Delivered", body: "")
+        try await center.schedule(featureID: "tasks", title: "Later", body: "", at: Date().addingTimeInterval(3_600))
+        // Another process in the middle of a burst of writes holds the write lock (across two accesses).
+        var configuration = FeatureDatabase.configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: folder.dataDirectory.databasePath(named: "kernel"), configuration: configuration)
+        try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let delivered = try await center.deliverDue()
+        let took = clock.now - start
+        try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+        #expect(delivered.isEmpty)
+        #expect(took < .milliseconds(2_500), "delivery waited \(took) for the write lock")
+        // Once something is due, it is delivered as before.
+        let due = try await center.deliverDue(now: Date().addingTimeInterval(7_200))
+        #expect(due.map(\.title) == ["Later"])
+    }
+
     @Test("the delivery service delivers a scheduled notice when it falls due")
     func deliveryService() async throws {
         try await center.raise(featureID: "a", title: "Soon", body: "", at: Date().addingTimeInterval(0.2))
