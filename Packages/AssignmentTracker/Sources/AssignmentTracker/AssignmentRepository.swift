@@ -384,6 +384,10 @@ public struct AssignmentRepository: Sendable {
             )
             return (unnoticed, names)
         }
+        // Each notice on its own: one that fails keeps none of the others from going out, and stays for the next
+        // check.
+        var raised: [AssignmentTask] = []
+        var failure: (any Error)?
         for task in unnoticed {
             let state = TaskSchedule(task, now: moment)
             let reason =
@@ -392,25 +396,33 @@ public struct AssignmentRepository: Sendable {
                 } else {
                     "Its due date has passed and it is \(task.percent)% done."
                 }
-            try await notices.raise(
-                featureID: Self.featureID,
-                title: "Behind schedule: \(task.name)",
-                body: "\(names[task.assignmentID] ?? "An assignment"): \(reason)",
-                link: "/assignments/\(task.assignmentID)",
-                at: moment,
-                key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
-            )
+            do {
+                try await notices.raise(
+                    featureID: Self.featureID,
+                    title: "Behind schedule: \(task.name)",
+                    body: "\(names[task.assignmentID] ?? "An assignment"): \(reason)",
+                    link: "/assignments/\(task.assignmentID)",
+                    at: moment,
+                    key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
+                )
+                raised.append(task)
+            } catch {
+                failure = failure ?? error
+            }
         }
         // After the loop: a check that stops within it raises the same notices again next time, which their keys
         // turn into nothing.
-        try await writer.write { db in
-            for task in unnoticed {
-                try db.execute(
-                    sql: "UPDATE assignments_task SET noticedSlips = ? WHERE id = ? AND noticedSlips < ?",
-                    arguments: [task.slips, task.id, task.slips]
-                )
+        if !raised.isEmpty {
+            try await writer.write { [raised] db in
+                for task in raised {
+                    try db.execute(
+                        sql: "UPDATE assignments_task SET noticedSlips = ? WHERE id = ? AND noticedSlips < ?",
+                        arguments: [task.slips, task.id, task.slips]
+                    )
+                }
             }
         }
+        if let failure { throw failure }
     }
 
     // MARK: - Reminders

@@ -7,40 +7,41 @@ import NIOPosix
 ///
 /// A server's name is resolved and every address it gives is judged, so every spelling of an address counts the
 /// same (`2130706433`, `0x7f.1`, `017700000001`, `[::ffff:127.0.0.1]` and `0.0.0.0` are all loopback). The check runs
-/// before the first request and before every redirect is followed, and the connection goes to an address the check
-/// judged: the name is not resolved a second time, so a name whose answer changes in between (DNS rebinding) is caught.
+/// before the first request and before every redirect is followed. The downloader then connects to an address the check
+/// judged (see ``publicAddresses(of:resolve:isPublic:)``): the name is not resolved a second time, so a name whose
+/// answer changes in between (DNS rebinding) is caught.
 public enum DownloadAddressCheck {
     /// Refuses `url` unless every address its host resolves to is public.
     ///
     /// - Throws: ``DownloadAddressRefused``, also for a name that does not resolve (fail closed).
     public static func requirePublic(_ url: URL) async throws {
-        _ = try await publicAddress(of: url)
+        _ = try await publicAddresses(of: url)
     }
 
-    /// Refuses `url` unless every address its host resolves to is public, and gives the first of them: the one to
-    /// connect to, so that the connection goes where the check looked (a second lookup could answer otherwise: DNS
-    /// rebinding). `nil` for an address without a host.
+    /// Refuses `url` unless every address its host resolves to is public, and gives them, in the resolver's order:
+    /// the addresses to connect to, so that the connection goes where the check looked (a second lookup could answer
+    /// otherwise: DNS rebinding). Empty for an address without a host.
     ///
     /// - Parameters:
     ///   - resolve: gives the addresses of a name, as text (the system's resolver unless a test gives another).
     ///   - isPublic: judges one address.
     /// - Throws: ``DownloadAddressRefused``, also for a name that does not resolve (fail closed).
-    static func publicAddress(
+    static func publicAddresses(
         of url: URL,
         resolve: @escaping @Sendable (String) -> [String] = resolve,
         isPublic: (String) -> Bool = isPublic
-    ) async throws -> String? {
-        guard let host = url.host(percentEncoded: false), !host.isEmpty else { return nil }
+    ) async throws -> [String] {
+        guard let host = url.host(percentEncoded: false), !host.isEmpty else { return [] }
         var name = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host.lowercased()
         // `localhost.` is `localhost` to a resolver that searches no further.
         while name.hasSuffix(".") { name.removeLast() }
         if name == "localhost" || name.hasSuffix(".localhost") { throw DownloadAddressRefused(host: host, address: "127.0.0.1") }
         let addresses = try await NIOThreadPool.singleton.runIfActive { [name] in resolve(name) }
-        guard let first = addresses.first else { throw DownloadAddressRefused(host: name, address: nil) }
+        guard !addresses.isEmpty else { throw DownloadAddressRefused(host: name, address: nil) }
         if let refused = addresses.first(where: { !isPublic($0) }) {
             throw DownloadAddressRefused(host: name, address: refused)
         }
-        return first
+        return addresses
     }
 
     /// The addresses `name` resolves to, as text (an address literal, in any spelling the system accepts, gives

@@ -97,22 +97,34 @@ struct DownloadTransfer: Sendable {
     }
 
     /// Sends one request. When only public addresses may be reached, its server's addresses are checked first and
-    /// the connection goes to the address checked, through a client pinned to it: the client's own lookup could
-    /// answer otherwise (DNS rebinding).
+    /// the connection goes to an address checked, through a client pinned to it: the client's own lookup could
+    /// answer otherwise (DNS rebinding). The addresses are tried in turn, as the client's own fallback would: a server
+    /// whose first address does not answer (an IPv6 address on a network without IPv6) is reached at the next. (A
+    /// GET that got no answer is safe to send again.)
     private func send(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
         guard settings.publicAddressesOnly, let url = URL(string: request.url),
-            !settings.allowedPrivateHosts.contains(url.host(percentEncoded: false)?.lowercased() ?? "")
+            let host = url.host(percentEncoded: false),
+            !settings.allowedPrivateHosts.contains(host.lowercased())
         else {
             return try await client.execute(request, deadline: .distantFuture)
         }
-        guard let address = try await DownloadAddressCheck.publicAddress(of: url, resolve: resolve, isPublic: isPublic),
-            let host = url.host(percentEncoded: false)
-        else {
-            return try await client.execute(request, deadline: .distantFuture)
+        let addresses = try await DownloadAddressCheck.publicAddresses(of: url, resolve: resolve, isPublic: isPublic)
+        guard !addresses.isEmpty else { return try await client.execute(request, deadline: .distantFuture) }
+        var failure: any Error = HTTPClientError.connectTimeout
+        for address in addresses.prefix(Self.addressesTried) {
+            do {
+                let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))
+                return try await pinnedClient.execute(request, deadline: .distantFuture)
+            } catch {
+                if Task.isCancelled || error is CancellationError { throw error }
+                failure = error
+            }
         }
-        let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))
-        return try await pinnedClient.execute(request, deadline: .distantFuture)
+        throw failure
     }
+
+    /// How many of a server's addresses are tried before its download fails.
+    static let addressesTried = 3
 
     private enum Step {
         case done(DownloadOutcome)

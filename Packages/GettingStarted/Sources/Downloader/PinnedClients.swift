@@ -12,9 +12,9 @@ final class PinnedClients: Sendable {
             let key = "\(host) \(address)"
             if let client = clients[key] { return client }
             var configuration = configuration
-            // Both spellings: the client looks a name up as the address wrote it.
-            configuration.dnsOverride[host] = address
-            configuration.dnsOverride[host.lowercased()] = address
+            // Keyed by the host as the address spells it, which is what the client looks up. (An address literal is
+            // not looked up at all.)
+            configuration.dnsOverride = [host: address]
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             clients[key] = client
             return client

@@ -52,33 +52,56 @@ struct DownloadAddressCheckTests {
         #expect(error?.description == "Could not find the server no-such-host.invalid: its name does not resolve.")
     }
 
-    @Test("the connection goes to the address the check judged: the name is not looked up again (DNS rebinding)")
-    func connectsToTheCheckedAddress() async throws {
+    /// Runs one transfer of `path` from `http://rebinding.test:<port>` with public addresses only, where the name
+    /// resolves, through the check alone, to `addresses` (taken for public ones: they stand for a server on the
+    /// internet), and `rebinding.test` has no answer in the system's resolver. Gives how it ended, the file's text, the
+    /// names looked up and the requests the server received.
+    static func pinnedTransfer(
+        _ path: String,
+        addresses: [String]
+    ) async throws -> (outcome: DownloadOutcome, item: DownloadItem, file: String?, lookups: [String], requests: Int) {
         let server = try await LoopbackHTTPServer()
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: DownloadTransfer.clientConfiguration(.init()))
         let directory = FileManager.default.temporaryDirectory.appending(path: "pinned-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let lookups = Mutex<[String]>([])
         var settings = EngineHarness.settings
         settings.publicAddressesOnly = true
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: DownloadTransfer.clientConfiguration(settings))
         var transfer = DownloadTransfer(client: client, settings: settings, path: directory.appending(path: "file").path, report: { _ in })
-        // `rebinding.test` has no answer in the system's resolver: only a connection to the checked address (which
-        // this test's judge takes for a public one) reaches the server.
         transfer.resolve = { name in
             lookups.withLock { $0.append(name) }
-            return name == "rebinding.test" ? ["127.0.0.1"] : []
+            return name == "rebinding.test" ? addresses : []
         }
-        transfer.isPublic = { $0 == "127.0.0.1" }
-        let (outcome, item) = await transfer.run(DownloadItem(url: "http://rebinding.test:\(server.port)/redirect?hops=2"))
-        #expect(outcome == .completed)
-        #expect(item.finalURL == "http://rebinding.test:\(server.port)/page.html")
-        #expect(try String(contentsOf: directory.appending(path: "file"), encoding: .utf8) == LoopbackHTTPServer.page)
-        // One lookup a hop, each checked before its request.
-        #expect(lookups.withLock { $0 } == ["rebinding.test", "rebinding.test", "rebinding.test"])
-        #expect(server.requests.count == 3)
+        transfer.isPublic = { addresses.contains($0) }
+        let (outcome, item) = await transfer.run(DownloadItem(url: "http://rebinding.test:\(server.port)\(path)"))
         try await client.shutdown()
+        let requests = server.requests.count
         await server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        let file = try? String(contentsOf: directory.appending(path: "file"), encoding: .utf8)
+        return (outcome, item, file, lookups.withLock { $0 }, requests)
+    }
+
+    @Test("the connection goes to the address the check judged: the name is not looked up again (DNS rebinding)")
+    func connectsToTheCheckedAddress() async throws {
+        // Only a connection to the checked address reaches the server: the system's resolver has no answer.
+        let result = try await Self.pinnedTransfer("/redirect?hops=2", addresses: ["127.0.0.1"])
+        #expect(result.outcome == .completed)
+        #expect(result.item.finalURL?.hasSuffix("/page.html") == true)
+        #expect(result.file == LoopbackHTTPServer.page)
+        // One lookup a hop, each checked before its request.
+        #expect(result.lookups == ["rebinding.test", "rebinding.test", "rebinding.test"])
+        #expect(result.requests == 3)
+    }
+
+    @Test("a server whose first checked address does not answer is reached at the next one")
+    func triesTheNextCheckedAddress() async throws {
+        // The server listens on 127.0.0.1 only: ::1 refuses (or has no route), as an IPv6 address would on a network
+        // without IPv6.
+        let result = try await Self.pinnedTransfer("/page.html", addresses: ["::1", "127.0.0.1"])
+        #expect(result.outcome == .completed)
+        #expect(result.file == LoopbackHTTPServer.page)
+        #expect(result.lookups == ["rebinding.test"])
     }
 
     @Test("with public addresses only, a loopback download fails with the reason and the server sees no request")

@@ -101,7 +101,7 @@ struct DownloadLeaseTests {
             await host.maintainLeases()
             let took = clock.now - start
             try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
-            #expect(took < .milliseconds(2_500), "the upkeep waited \(took) for the write lock")
+            #expect(took < .seconds(4), "the upkeep waited \(took) for the write lock (5-second busy timeout)")
             await host.shutdown()
         }
     }

@@ -33,6 +33,18 @@ public struct NoticeCenter: Sendable {
             // Notices delivered before this version were shown by the host that delivered them.
             try db.execute(sql: "UPDATE kernel_notice SET announcedAt = deliveredAt WHERE deliveredAt IS NOT NULL")
         }
+        migrator.registerMigration("kernel.v3") { db in
+            // The delivery loop's two questions, asked every second, read only the notices they are about: those
+            // waiting, by time, and those delivered by another process and not yet announced (the inbox keeps every
+            // delivered notice, so without these both would read the whole table).
+            try db.execute(
+                sql: """
+                    CREATE INDEX kernel_notice_waiting ON kernel_notice (deliverAt) WHERE deliveredAt IS NULL;
+                    CREATE INDEX kernel_notice_unannounced ON kernel_notice (deliveredAt)
+                        WHERE deliveredAt IS NOT NULL AND announcedAt IS NULL;
+                    """
+            )
+        }
     }
 
     /// How long after its time a notice counts as late when delivered (it fell due while nothing ran to deliver it).

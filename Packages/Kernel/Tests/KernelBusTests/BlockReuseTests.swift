@@ -117,10 +117,13 @@ struct BlockReuseTests {
     }
 
     @Test func theTokenOfARemovedObserverNeverRemovesTheRegistrationThatReusesItsEntry() {
-        // An entry removed while another test's post runs is retired, not reused at once: try until the old
-        // token's entry does serve one of the new registrations, so that the test is about reuse.
+        // An entry removed while another test's post runs is retired, not reused at once: try (for up to ten
+        // seconds, other tests' posts being short) until the old token's entry does serve one of the new
+        // registrations, so that the test is about reuse.
         var reused = false
-        for _ in 0..<200 where !reused {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !reused && clock.now < deadline {
             let bus = NotificationBus()
             let old = bus.addObserver(forName: .ping) { _ in }
             old.cancel()
@@ -131,7 +134,10 @@ struct BlockReuseTests {
             let calls = Counter()
             let current = (0..<8).map { _ in bus.addObserver(forName: .ping) { _ in calls.increment() } }
             reused = current.contains { $0.entry.toOpaque() == old.entry.toOpaque() }
-            guard reused else { continue }
+            guard reused else {
+                usleep(1_000)
+                continue
+            }
             old.cancel()
             bus.removeObserver(old)
             bus.removeObserver(old, name: .ping, object: nil)
