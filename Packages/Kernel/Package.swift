@@ -72,6 +72,7 @@ let package = Package(
                 "KernelBus",
                 "KernelStorage",
                 "KernelWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -110,17 +110,20 @@ struct DownloadTransfer: Sendable {
         }
         let addresses = try await DownloadAddressCheck.publicAddresses(of: url, resolve: resolve, isPublic: isPublic)
         guard !addresses.isEmpty else { return try await client.execute(request, deadline: .distantFuture) }
-        var failure: any Error = HTTPClientError.connectTimeout
-        for address in addresses.prefix(Self.addressesTried) {
+        func send(to address: String) async throws -> HTTPClientResponse {
+            let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))
+            return try await pinnedClient.execute(request, deadline: .distantFuture)
+        }
+        let tried = addresses.prefix(Self.addressesTried)
+        for address in tried.dropLast() {
             do {
-                let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))
-                return try await pinnedClient.execute(request, deadline: .distantFuture)
+                return try await send(to: address)
             } catch {
                 if Task.isCancelled || error is CancellationError { throw error }
-                failure = error
             }
         }
-        throw failure
+        // The last address's failure is the download's.
+        return try await send(to: tried.last!)
     }
 
     /// How many of a server's addresses are tried before its download fails.

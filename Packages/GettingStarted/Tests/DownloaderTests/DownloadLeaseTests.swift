@@ -86,21 +86,14 @@ struct DownloadLeaseTests {
     func idleUpkeepTakesNoWriteLock() async throws {
         try await Self.with { folder, _ in
             let host = try Self.engine(folder)
-            // Another process in the middle of a burst of writes holds the write lock. Before the upkeep looked
-            // first, it waited out the 5-second busy timeout here, then logged "database is locked".
-            var configuration = FeatureDatabase.configuration()
-            // The transaction stays open across two accesses, as a process in the middle of its writes has it.
-            configuration.allowsUnsafeTransactions = true
-            let other = try DatabaseQueue(
-                path: folder.dataDirectory.databasePath(named: DownloadIdentity.id),
-                configuration: configuration
-            )
-            try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+            // Before the upkeep looked first, it waited out the 5-second busy timeout here, then logged "database is
+            // locked".
+            let other = try await WriteLockHolder(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
             let clock = ContinuousClock()
             let start = clock.now
             await host.maintainLeases()
             let took = clock.now - start
-            try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+            try await other.release()
             #expect(took < .seconds(4), "the upkeep waited \(took) for the write lock (5-second busy timeout)")
             await host.shutdown()
         }

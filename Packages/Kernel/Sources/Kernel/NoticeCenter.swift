@@ -103,6 +103,17 @@ public struct NoticeCenter: Sendable {
         }
     }
 
+    /// The notices waiting whose time has come by `now` (read through the index `kernel_notice_waiting`).
+    static func due(by now: Date) -> QueryInterfaceRequest<Notice> {
+        Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now)
+    }
+
+    /// The notices another process delivered that no host has announced yet (read through the index
+    /// `kernel_notice_unannounced`).
+    static var unannounced: QueryInterfaceRequest<Notice> {
+        Notice.filter(Column("deliveredAt") != nil && Column("announcedAt") == nil)
+    }
+
     /// Delivers every notice whose time has come, oldest first, and returns them. This is the host's delivery: each
     /// goes on the bus (a live toast on every open page) and to the desktop. A notice delivered more than
     /// ``lateAfter`` seconds after its time is marked late.
@@ -115,12 +126,11 @@ public struct NoticeCenter: Sendable {
     @discardableResult
     public func deliverDue(now: Date = Date()) async throws -> [Notice] {
         let anything = try await database.read { db in
-            try !Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now).isEmpty(db)
-                || !Notice.filter(Column("deliveredAt") != nil && Column("announcedAt") == nil).isEmpty(db)
+            try !Self.due(by: now).isEmpty(db) || !Self.unannounced.isEmpty(db)
         }
         guard anything else { return [] }
         let (due, elsewhere) = try await database.write { db -> ([Notice], [Notice]) in
-            var due = try Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= now)
+            var due = try Self.due(by: now)
                 .order(Column("deliverAt"), Column("id"))
                 .fetchAll(db)
             for index in due.indices {
@@ -129,7 +139,7 @@ public struct NoticeCenter: Sendable {
                 due[index].late = now.timeIntervalSince(due[index].deliverAt) > Self.lateAfter
                 try due[index].update(db)
             }
-            var elsewhere = try Notice.filter(Column("deliveredAt") != nil && Column("announcedAt") == nil)
+            var elsewhere = try Self.unannounced
                 .order(Column("deliveredAt"), Column("id"))
                 .fetchAll(db)
             for index in elsewhere.indices {

@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
-import Kernel
 import KernelBus
 import KernelStorage
 import KernelTestSupport
 import Logging
 import Synchronization
 import Testing
+
+@testable import Kernel
 
 @Suite("Notice center")
 struct NoticeCenterTests {
@@ -62,16 +63,12 @@ struct NoticeCenterTests {
         let center = NoticeCenter(database: database, bus: bus)
         try await center.raise(featureID: "tasks", title: "Delivered", body: "")
         try await center.schedule(featureID: "tasks", title: "Later", body: "", at: Date().addingTimeInterval(3_600))
-        // Another process in the middle of a burst of writes holds the write lock (across two accesses).
-        var configuration = FeatureDatabase.configuration()
-        configuration.allowsUnsafeTransactions = true
-        let other = try DatabaseQueue(path: folder.dataDirectory.databasePath(named: "kernel"), configuration: configuration)
-        try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        let other = try await WriteLockHolder(path: folder.dataDirectory.databasePath(named: "kernel"))
         let clock = ContinuousClock()
         let start = clock.now
         let delivered = try await center.deliverDue()
         let took = clock.now - start
-        try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+        try await other.release()
         #expect(delivered.isEmpty)
         #expect(took < .seconds(4), "delivery waited \(took) for the write lock (5-second busy timeout)")
         // Once something is due, it is delivered as before.
@@ -83,10 +80,7 @@ struct NoticeCenterTests {
     func deliveryQuestionsUseTheirIndexes() async throws {
         let database = try FeatureDatabase.inMemory(migrations: NoticeCenter.migrations)
         let plans = try await database.read { db in
-            try [
-                Notice.filter(Column("deliveredAt") == nil && Column("deliverAt") <= Date()),
-                Notice.filter(Column("deliveredAt") != nil && Column("announcedAt") == nil),
-            ].map { request in
+            try [NoticeCenter.due(by: Date()), NoticeCenter.unannounced].map { request in
                 let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
                 return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
                     .map { $0["detail"] as String }.joined(separator: "; ")
