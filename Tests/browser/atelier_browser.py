@@ -110,6 +110,13 @@ def wait(driver, condition, timeout=10, message=""):
     return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition, message)
 
 
+def wait_for_focus(driver, element_id, timeout=10):
+    """Waits until the element `element_id` has the focus. A page that comes back from a refused form focuses its
+    field with `autofocus`, which the browser applies a moment after the page's text is there."""
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("id") == element_id, timeout,
+         message=f"the focus did not go to #{element_id}")
+
+
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 

@@ -14,7 +14,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from atelier_browser import Host, axe_violations, wait
+from atelier_browser import Host, axe_violations, wait, wait_for_focus
 
 
 def login_problem(browser):
@@ -60,7 +60,7 @@ def test_the_login_screen_shows_every_message_of_the_brief(host, browser):
 
     browser.find_element(By.ID, "login-button").click()
     wait(browser, lambda d: login_problem(d) == "All fields are required", message="empty form not refused")
-    assert browser.switch_to.active_element.get_attribute("id") == "email"
+    wait_for_focus(browser, "email")
     assert axe_violations(browser) == []
 
     submit_login(browser, "ana@", "secret!word")
@@ -71,7 +71,7 @@ def test_the_login_screen_shows_every_message_of_the_brief(host, browser):
     submit_login(browser, "ana@example.com", "short!")
     wait(browser, lambda d: login_problem(d) == "Password should contain one special character and minimum 8 characters required",
          message="short password not refused")
-    assert browser.switch_to.active_element.get_attribute("id") == "password"
+    wait_for_focus(browser, "password")
 
     submit_login(browser, "ana@example.com", "wrong!password")
     wait(browser, lambda d: login_problem(d) == "Email or password is incorrect", message="wrong pair not refused")
@@ -88,7 +88,7 @@ def test_sign_up_home_edit_number_images_and_back(host, browser):
     assert axe_violations(browser) == []
     browser.find_element(By.ID, "signup-button").click()
     wait(browser, lambda d: "Please complete the form" in d.page_source, message="empty sign-up not refused")
-    assert browser.switch_to.active_element.get_attribute("id") == "email"
+    wait_for_focus(browser, "email")
     assert axe_violations(browser) == []
     sign_up(host, browser)
     assert browser.find_element(By.ID, "first-name").text == "Ana <b>"

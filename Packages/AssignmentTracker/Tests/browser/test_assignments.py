@@ -5,7 +5,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from atelier_browser import Host, axe_violations, wait
+from atelier_browser import Host, axe_violations, wait, wait_for_focus
 
 CONTROLS = ("main button, main input:not([type=hidden]), main select, main textarea, main a.button, main .row a, "
             "main a.row, main summary, header a, .flash button, nav a")
@@ -125,7 +125,7 @@ def test_a_refused_form_keeps_what_was_typed_and_focuses_the_first_field_to_chan
     wait(browser, lambda d: "Choose level 4, 5, 6 or 7." in d.page_source, message="no message for the level")
     assert browser.find_element(By.ID, "module").get_attribute("value") == "Databases"
     assert browser.find_element(By.ID, "value").get_attribute("value") == "140"
-    assert browser.switch_to.active_element.get_attribute("id") == "level"
+    wait_for_focus(browser, "level")
     assert axe_violations(browser) == []
 
 

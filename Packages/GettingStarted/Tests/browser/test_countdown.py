@@ -14,7 +14,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from atelier_browser import Host, atelier_binary, axe_violations, wait
+from atelier_browser import Host, atelier_binary, axe_violations, wait, wait_for_focus
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ def test_a_refused_form_keeps_what_was_typed(quiet_host, browser):
     browser.find_element(By.ID, "start").click()
     wait(browser, lambda d: "Set at least one minute." in d.page_source, message="the refused form did not come back")
     assert browser.find_element(By.ID, "label").get_attribute("value") == "Nap"
-    assert browser.switch_to.active_element.get_attribute("id") == "minutes"
+    wait_for_focus(browser, "minutes")
     assert axe_violations(browser) == []
 
 
