@@ -21,14 +21,27 @@ func now() -> UInt64 {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
-/// The best of `rounds` timings of `body`, in nanoseconds per iteration.
-func measure(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double {
-    body(max(iterations / 10, 1))
-    var best = Double.infinity
-    for _ in 0..<rounds {
+/// The best of `rounds` timings of our body and of Foundation's, in nanoseconds per iteration; the rounds
+/// alternate between the two, so that both see the same machine state (this machine enters and leaves a
+/// slower state on its own, for seconds at a time, which skews a ratio of timings taken apart).
+func measure(
+    iterations: Int,
+    foundationIterations: Int,
+    rounds: Int = 7,
+    ours: (Int) -> Void,
+    foundation: (Int) -> Void
+) -> (ours: Double, foundation: Double) {
+    func time(_ iterations: Int, _ body: (Int) -> Void) -> Double {
         let start = now()
         body(iterations)
-        best = min(best, Double(now() - start) / Double(iterations))
+        return Double(now() - start) / Double(iterations)
+    }
+    ours(max(iterations / 10, 1))
+    foundation(max(foundationIterations / 10, 1))
+    var best = (ours: Double.infinity, foundation: Double.infinity)
+    for _ in 0..<rounds {
+        best.ours = min(best.ours, time(iterations, ours))
+        best.foundation = min(best.foundation, time(foundationIterations, foundation))
     }
     return best
 }
@@ -57,12 +70,16 @@ func benchPost(observers: Int, iterations: Int) {
     let foundationTokens = (0..<observers).map { _ in
         center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
     }
-    let ours = measure(iterations: iterations) { count in
-        for _ in 0..<count { bus.post(name: busName) }
-    }
-    let foundation = measure(iterations: iterations / 4) { count in
-        for _ in 0..<count { center.post(name: foundationName, object: nil) }
-    }
+    let (ours, foundation) = measure(
+        iterations: iterations,
+        foundationIterations: iterations / 4,
+        ours: { count in
+            for _ in 0..<count { bus.post(name: busName) }
+        },
+        foundation: { count in
+            for _ in 0..<count { center.post(name: foundationName, object: nil) }
+        }
+    )
     report("post-\(observers)-observers", ours: ours, foundation: foundation)
     withExtendedLifetime(tokens) {}
     foundationTokens.forEach(center.removeObserver)
@@ -78,12 +95,16 @@ func benchManyNames(iterations: Int) {
     let foundationTokens = names.map { center.addObserver(forName: Notification.Name($0), object: nil, queue: nil) { _ in } }
     let ourTarget = BusNotification.Name(names[500])
     let foundationTarget = Notification.Name(names[500])
-    let ours = measure(iterations: iterations) { count in
-        for _ in 0..<count { bus.post(name: ourTarget) }
-    }
-    let foundation = measure(iterations: iterations / 100) { count in
-        for _ in 0..<count { center.post(name: foundationTarget, object: nil) }
-    }
+    let (ours, foundation) = measure(
+        iterations: iterations,
+        foundationIterations: iterations / 100,
+        ours: { count in
+            for _ in 0..<count { bus.post(name: ourTarget) }
+        },
+        foundation: { count in
+            for _ in 0..<count { center.post(name: foundationTarget, object: nil) }
+        }
+    )
     report("post-1-of-1000-names", ours: ours, foundation: foundation)
     withExtendedLifetime(tokens) {}
     foundationTokens.forEach(center.removeObserver)
@@ -96,18 +117,22 @@ func benchChurn(iterations: Int) {
     let tokens = (0..<10).map { _ in bus.addObserver(forName: busName) { _ in } }
     let center = NotificationCenter()
     let foundationTokens = (0..<10).map { _ in center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in } }
-    let ours = measure(iterations: iterations) { count in
-        for _ in 0..<count {
-            let token = bus.addObserver(forName: busName) { _ in }
-            bus.removeObserver(token)
+    let (ours, foundation) = measure(
+        iterations: iterations,
+        foundationIterations: iterations / 4,
+        ours: { count in
+            for _ in 0..<count {
+                let token = bus.addObserver(forName: busName) { _ in }
+                bus.removeObserver(token)
+            }
+        },
+        foundation: { count in
+            for _ in 0..<count {
+                let token = center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
+                center.removeObserver(token)
+            }
         }
-    }
-    let foundation = measure(iterations: iterations / 4) { count in
-        for _ in 0..<count {
-            let token = center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
-            center.removeObserver(token)
-        }
-    }
+    )
     report("add-remove", ours: ours, foundation: foundation)
     withExtendedLifetime(tokens) {}
     foundationTokens.forEach(center.removeObserver)
@@ -146,18 +171,22 @@ func benchChurnOlder(_ label: String, churned: Int, iterations: Int) {
     var foundationRing = TokenRing(
         (0..<churned).map { _ in center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in } }
     )
-    let ours = measure(iterations: iterations) { count in
-        for _ in 0..<count {
-            let oldest = ring.push(bus.addObserver(forName: busName) { _ in })
-            bus.removeObserver(oldest)
+    let (ours, foundation) = measure(
+        iterations: iterations,
+        foundationIterations: iterations / 4,
+        ours: { count in
+            for _ in 0..<count {
+                let oldest = ring.push(bus.addObserver(forName: busName) { _ in })
+                bus.removeObserver(oldest)
+            }
+        },
+        foundation: { count in
+            for _ in 0..<count {
+                let oldest = foundationRing.push(center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in })
+                center.removeObserver(oldest)
+            }
         }
-    }
-    let foundation = measure(iterations: iterations / 4) { count in
-        for _ in 0..<count {
-            let oldest = foundationRing.push(center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in })
-            center.removeObserver(oldest)
-        }
-    }
+    )
     report(label, ours: ours, foundation: foundation)
     withExtendedLifetime(kept) {}
     withExtendedLifetime(ring) {}
@@ -173,19 +202,19 @@ func threadCPUTime() -> UInt64 {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
-/// The two per-post costs of a run with several posting threads, in nanoseconds.
+/// The two per-operation costs (a post, or an add + remove) of a run with several threads, in nanoseconds.
 struct ConcurrentCost {
-    /// Aggregate: the wall time of the whole run divided by the posts of all threads.
+    /// Aggregate: the wall time of the whole run divided by the operations of all threads.
     var wall: Double
-    /// Per thread: each thread's own (CPU) time divided by its posts, averaged over the threads.
+    /// Per thread: each thread's own (CPU) time divided by its operations, averaged over the threads.
     var perThread: Double
 }
 
-/// Runs `body(postsPerThread)` on `threads` threads started together; returns both per-post costs, each the
-/// best of `rounds` runs.
-func concurrentPerPost(
+/// Runs `body(operationsPerThread)` on `threads` threads started together; returns both per-operation costs,
+/// each the best of `rounds` runs.
+func concurrentCost(
     threads: Int,
-    postsPerThread: Int,
+    operationsPerThread: Int,
     rounds: Int = 5,
     _ body: @escaping @Sendable (Int) -> Void
 ) -> ConcurrentCost {
@@ -197,7 +226,7 @@ func concurrentPerPost(
                 shared.ready.add(1, ordering: .relaxed)
                 while !shared.go.load(ordering: .acquiring) {}
                 let start = threadCPUTime()
-                body(postsPerThread)
+                body(operationsPerThread)
                 shared.cpuNanoseconds.add(Int(threadCPUTime() - start), ordering: .relaxed)
                 shared.done.add(1, ordering: .releasing)
             }
@@ -210,9 +239,9 @@ func concurrentPerPost(
             sched_yield()
         }
         let elapsed = now() - began
-        let posts = Double(threads * postsPerThread)
-        best.wall = min(best.wall, Double(elapsed) / posts)
-        best.perThread = min(best.perThread, Double(shared.cpuNanoseconds.load(ordering: .relaxed)) / posts)
+        let operations = Double(threads * operationsPerThread)
+        best.wall = min(best.wall, Double(elapsed) / operations)
+        best.perThread = min(best.perThread, Double(shared.cpuNanoseconds.load(ordering: .relaxed)) / operations)
     }
     return best
 }
@@ -240,10 +269,10 @@ func benchThreads(iterations: Int) {
     let foundationBody: @Sendable (Int) -> Void = { count in
         for _ in 0..<count { center.post(name: foundationName, object: nil) }
     }
-    let oursOne = concurrentPerPost(threads: 1, postsPerThread: iterations, oursBody)
-    let oursFour = concurrentPerPost(threads: 4, postsPerThread: iterations / 4, oursBody)
-    let foundationOne = concurrentPerPost(threads: 1, postsPerThread: iterations / 4, foundationBody)
-    let foundationFour = concurrentPerPost(threads: 4, postsPerThread: iterations / 16, foundationBody)
+    let oursOne = concurrentCost(threads: 1, operationsPerThread: iterations, oursBody)
+    let oursFour = concurrentCost(threads: 4, operationsPerThread: iterations / 4, oursBody)
+    let foundationOne = concurrentCost(threads: 1, operationsPerThread: iterations / 4, foundationBody)
+    let foundationFour = concurrentCost(threads: 4, operationsPerThread: iterations / 16, foundationBody)
     func scaling(_ many: Double, _ one: Double) -> String { String(format: "%.2f", many / one) }
     report(
         "post-10-observers-4-threads",
@@ -255,6 +284,39 @@ func benchThreads(iterations: Int) {
             + " ours_scaling_per_thread=\(scaling(oursFour.perThread, oursOne.perThread))"
             + " foundation_scaling_wall=\(scaling(foundationFour.wall, foundationOne.wall))"
             + " foundation_scaling_per_thread=\(scaling(foundationFour.perThread, foundationOne.perThread))"
+    )
+    withExtendedLifetime(tokens) {}
+    foundationTokens.forEach(center.removeObserver)
+}
+
+/// Four threads adding and removing observers of one name at once, which all serialize on the bus's lock
+/// (and on Foundation's): the aggregate cost of one add + remove, with the one-thread cost beside it.
+func benchContendedChurn(iterations: Int) {
+    let bus = NotificationBus()
+    let tokens = (0..<10).map { _ in bus.addObserver(forName: busName) { _ in } }
+    let center = NotificationCenter()
+    let foundationTokens = (0..<10).map { _ in center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in } }
+    let oursBody: @Sendable (Int) -> Void = { count in
+        for _ in 0..<count {
+            let token = bus.addObserver(forName: busName) { _ in }
+            bus.removeObserver(token)
+        }
+    }
+    let foundationBody: @Sendable (Int) -> Void = { count in
+        for _ in 0..<count {
+            let token = center.addObserver(forName: foundationName, object: nil, queue: nil) { _ in }
+            center.removeObserver(token)
+        }
+    }
+    let oursOne = concurrentCost(threads: 1, operationsPerThread: iterations, oursBody)
+    let oursFour = concurrentCost(threads: 4, operationsPerThread: iterations / 4, oursBody)
+    let foundationOne = concurrentCost(threads: 1, operationsPerThread: iterations / 4, foundationBody)
+    let foundationFour = concurrentCost(threads: 4, operationsPerThread: iterations / 16, foundationBody)
+    report(
+        "add-remove-4-threads",
+        ours: oursFour.wall,
+        foundation: foundationFour.wall,
+        extra: " ours_1thread_ns=\(format(oursOne.wall)) foundation_1thread_ns=\(format(foundationOne.wall))"
     )
     withExtendedLifetime(tokens) {}
     foundationTokens.forEach(center.removeObserver)
@@ -308,5 +370,8 @@ run("churn") {
     benchChurnOlder("add-remove-oldest-of-1000", churned: 1_000, iterations: 500_000 * scale)
     benchChurnOlder("add-remove-middle-of-1000", churned: 500, iterations: 500_000 * scale)
 }
-run("threads") { benchThreads(iterations: 2_000_000 * scale) }
+run("threads") {
+    benchThreads(iterations: 2_000_000 * scale)
+    benchContendedChurn(iterations: 400_000 * scale)
+}
 run("allocs") { benchTypedAllocations() }
