@@ -72,8 +72,8 @@ struct BusLock<State>: ~Copyable, @unchecked Sendable {
         return try body(&state.pointee)
     }
 
-    /// Takes a lock found held: spins, then yields, then sleeps for doubling spans (1 µs to 1 ms) between
-    /// tries, until the lock is free and this thread takes it.
+    /// Takes a lock found held: spins, then yields, then sleeps for doubling spans (asked from 1 µs, which
+    /// Linux rounds up to some 50 µs, to 1 ms) between tries, until the lock is free and this thread takes it.
     @inline(never)
     private static func waitAndLock(_ word: UnsafeMutablePointer<Atomic<Int>>) {
         var tries = 0
