@@ -105,3 +105,43 @@ def test_the_host_stops_gracefully_on_sigterm_even_with_pages_open(host, browser
     code = host.process.wait(timeout=10)
     assert code == 0, f"exit status {code}"
     assert time.time() - started < 5, "shutdown waited on the open live connection"
+
+
+def test_a_flash_planted_from_another_port_shows_nothing(host, browser):
+    """Cookies do not keep ports apart: a page on another port of this machine can set the host's flash cookie. The
+    app must show no message and no action button from it (the button would post with the person's own token)."""
+    import base64
+    import http.server
+    import json
+    import threading
+
+    flash = {"kind": "error", "message": "Your session expired. Press Retry to keep your tasks.",
+             "actionLabel": "Retry", "actionPath": "/tasks/1/delete"}
+    value = base64.urlsafe_b64encode(json.dumps(flash).encode()).decode().rstrip("=")
+    page = f'<!doctype html><title>elsewhere</title><script>document.cookie = "atelier_flash={value}; path=/";</script>'
+
+    class Elsewhere(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page.encode())
+
+        def log_message(self, *args):
+            pass
+
+    hostname = urllib.parse.urlsplit(host.url).hostname
+    server = http.server.HTTPServer((hostname, 0), Elsewhere)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        host.cli("tasks", "add", "Buy milk")
+        browser.get(f"http://{hostname}:{server.server_address[1]}/")
+        wait(browser, lambda d: "atelier_flash=" in d.execute_script("return document.cookie"),
+             message="the other port's page could not plant the cookie")
+        browser.get(host.url + "/tasks")
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".task, li"), message="the task list did not load")
+        assert "Your session expired" not in browser.page_source
+        assert not browser.find_elements(By.CSS_SELECTOR, ".flash")
+        assert not browser.find_elements(By.CSS_SELECTOR, 'form[action="/tasks/1/delete"]')
+    finally:
+        server.shutdown()

@@ -50,10 +50,13 @@ struct Shell {
         )
         let unread = UnreadNoticeCount(notices: notices, bus: bus)
         await unread.refresh()
+        // One secret signs both the CSRF tokens and the flash cookies.
+        let secret = Self.csrfSecret(in: directory, logger: logger)
         let pages = PageRenderer(
             navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
             featureAssets: assets.featureAssets,
-            unread: unread
+            unread: unread,
+            flashSeal: FlashSeal(secret: secret)
         )
 
         let router = Router(context: AppRequestContext.self)
@@ -64,7 +67,7 @@ struct Shell {
         router.add(middleware: AccessMiddleware(policy: configuration.access))
         router.add(middleware: ErrorPageMiddleware(pages: pages))
         router.add(middleware: assets)
-        router.add(middleware: CSRFMiddleware(secret: Self.csrfSecret(in: directory, logger: logger)))
+        router.add(middleware: CSRFMiddleware(secret: secret))
 
         var services: [any Service] = [NoticeDeliveryService(notices: notices, logger: logger)]
         var observations: [BusObservation] = []

@@ -34,16 +34,6 @@ public struct Flash: Codable, Sendable, Equatable {
     /// a long task need not repeat all of it.
     static let cookieMessageLimit = 1_000
 
-    var cookie: Cookie {
-        var kept = self
-        kept.message = Self.shortened(message, toBytes: Self.cookieMessageLimit)
-        let json = (try? JSONEncoder().encode(kept)) ?? Data()
-        let value = json.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return Cookie(name: Self.cookieName, value: value, path: "/", httpOnly: true, sameSite: .lax)
-    }
-
     /// `text` if it fits in `limit` UTF-8 bytes, else its first whole characters that fit with an ellipsis after them.
     static func shortened(_ text: String, toBytes limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
@@ -60,14 +50,6 @@ public struct Flash: Codable, Sendable, Equatable {
 
     static var clearingCookie: Cookie {
         Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax)
-    }
-
-    init?(cookieValue: String) {
-        var base64 = cookieValue.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let flash = try? JSONDecoder().decode(Flash.self, from: data)
-        else { return nil }
-        self = flash
     }
 }
 

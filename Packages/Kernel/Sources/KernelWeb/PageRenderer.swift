@@ -38,11 +38,18 @@ public struct PageRenderer: Sendable {
     public private(set) var featureID: String?
     private let layout: Layout
     private let unread: UnreadNoticeCount
+    private let flashSeal: FlashSeal
 
-    init(navigation: [NavigationItem], featureAssets: [String: FeatureAssets], unread: UnreadNoticeCount) {
+    init(
+        navigation: [NavigationItem],
+        featureAssets: [String: FeatureAssets],
+        unread: UnreadNoticeCount,
+        flashSeal: FlashSeal
+    ) {
         self.navigation = navigation
         self.layout = Layout(navigation: navigation, featureAssets: featureAssets)
         self.unread = unread
+        self.flashSeal = flashSeal
     }
 
     /// A complete HTML page with `body` inside the layout.
@@ -86,7 +93,7 @@ public struct PageRenderer: Sendable {
         return clearingFlash(response, request: request)
     }
 
-    /// The layout before and after a page's body, with the flash message the request carries.
+    /// The layout before and after a page's body, with the flash message the request carries if this host sealed it.
     private func layoutParts(
         title: String,
         featureID: String?,
@@ -95,7 +102,7 @@ public struct PageRenderer: Sendable {
     ) -> (head: HTML, tail: HTML) {
         var flash: Flash?
         if let value = request.cookie(Flash.cookieName), !value.isEmpty {
-            flash = Flash(cookieValue: value)
+            flash = flashSeal.flash(fromCookie: value)
         }
         return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: unread.value)
     }
@@ -130,7 +137,7 @@ public struct PageRenderer: Sendable {
     /// A 303 redirect to `path`, carrying `flash` to the next page.
     public func redirect(to path: String, flash: Flash? = nil) -> Response {
         var response = Response(status: .seeOther, headers: [.location: path])
-        if let flash { response.setCookie(flash.cookie) }
+        if let flash { response.setCookie(flashSeal.cookie(for: flash)) }
         return response
     }
 
