@@ -75,9 +75,10 @@ struct DownloadTransfer: Sendable {
             let response: HTTPClientResponse
             do {
                 response = try await send(request)
-            } catch let error as HTTPClientError where error == .remoteConnectionClosed {
-                // A kept-alive connection that the server closed just as it was reused: nothing was answered, so one
-                // fresh try is safe (a GET changes nothing). It is a new connection, so its address is checked again.
+            } catch  where Self.isLetDownBeforeAnswer(error) {
+                // A kept-alive connection that the server closed or reset just as it was reused: nothing was answered
+                // (the client hands a response over once its head arrives), so one fresh try is safe (a GET changes
+                // nothing). The failed connection has left the pool; its address is checked again.
                 response = try await send(request)
             }
             guard [301, 302, 303, 307, 308].contains(response.status.code),
@@ -124,6 +125,16 @@ struct DownloadTransfer: Sendable {
         }
         // The last address's failure is the download's.
         return try await send(to: tried.last!)
+    }
+
+    /// Whether `error` is a connection closed or reset under a request: what a server's drop of a kept-alive connection
+    /// looks like to the request that reused it. A server that closes a connection with a request unread in it resets
+    /// it, so a reset counts as well as a close.
+    static func isLetDownBeforeAnswer(_ error: any Error) -> Bool {
+        if let error = error as? HTTPClientError { return error == .remoteConnectionClosed }
+        if let error = error as? IOError { return [ECONNRESET, EPIPE].contains(error.errnoCode) }
+        if let error = error as? ChannelError { return error == .ioOnClosedChannel || error == .eof }
+        return false
     }
 
     /// How many of a server's addresses are tried before its download fails.

@@ -173,6 +173,27 @@ struct DownloadEngineTests {
         }
     }
 
+    @Test(
+        "a kept-alive connection the server lets down as it is reused (dropped when idle, or reset) is tried once more",
+        arguments: [KeepAliveDropServer.Behaviour.dropWhenIdle, .resetOnReuse]
+    )
+    func keptAliveConnectionLetDown(_ behaviour: KeepAliveDropServer.Behaviour) async throws {
+        let server = try KeepAliveDropServer(behaviour)
+        defer { server.stop() }
+        try await EngineHarness.with { harness in
+            for round in 1...2 {
+                // The second download starts at once, on the connection the first one left open.
+                let item = try await harness.engine.start(server.url("/page-\(round).html"))
+                let finished = try #require(await harness.engine.waitUntilFinished(id: item.id ?? 0))
+                try #require(finished.state == .completed, "download \(round): \(finished.failure ?? "")")
+                #expect(try harness.contents(of: finished) == Data(KeepAliveDropServer.body.utf8))
+            }
+            // The second download went out on the first connection (else it could not have failed before the retry),
+            // then once more on a fresh one: two connections in all, no more tries.
+            #expect(server.connections == 2)
+        }
+    }
+
     @Test("a refused connection fails in words")
     func refused() async throws {
         try await EngineHarness.with { harness in
