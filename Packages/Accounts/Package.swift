@@ -45,6 +45,7 @@ let package = Package(
                 "Accounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),

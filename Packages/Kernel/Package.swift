@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "KernelBus", targets: ["KernelBus"]),
         .library(name: "KernelHTML", targets: ["KernelHTML"]),
+        .library(name: "KernelHTTPClient", targets: ["KernelHTTPClient"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
         .library(name: "KernelLoopback", targets: ["KernelLoopback"]),
         .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
@@ -56,6 +58,14 @@ let package = Package(
         .target(name: "KernelBus"),
         .target(name: "KernelHTML"),
         .testTarget(name: "KernelHTMLTests", dependencies: ["KernelHTML"]),
+        // What every fetch shares: one more try when a kept-alive connection let a request down.
+        .target(
+            name: "KernelHTTPClient",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "KernelBusTests", dependencies: ["KernelBus"]),
         .target(
             name: "KernelStorage",

@@ -2,11 +2,13 @@ import Accounts
 import AsyncHTTPClient
 import Foundation
 import Kernel
+import KernelHTTPClient
 import NIOCore
 import Synchronization
 
 /// Where the image grid's list comes from: the built-in images, or a Flickr or Picsum list at an address the
-/// operator configured (`--accounts-images URL`). A failed fetch keeps the last list that loaded.
+/// operator configured (`--accounts-images URL`). A failed fetch keeps the last list that loaded; a fetch a kept-alive
+/// connection let down before its answer is sent once more.
 final class ImageSource: Sendable {
     /// The path the built-in images are served under.
     static let builtinBase = "/accounts/images/builtin"
@@ -53,7 +55,7 @@ final class ImageSource: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         let data: Data
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .init(timeout))
+            let response = try await HTTPClient.shared.executeOnceMore(request, deadline: NIODeadline.now() + TimeAmount(timeout))
             guard (200..<300).contains(response.status.code) else {
                 throw Failure(message: "the source answered \(response.status.code).")
             }

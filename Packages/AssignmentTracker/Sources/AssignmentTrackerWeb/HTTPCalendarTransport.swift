@@ -1,10 +1,12 @@
 import AssignmentTracker
 import AsyncHTTPClient
 import Foundation
+import KernelHTTPClient
 import NIOCore
 
 /// Talks to the calendar server with AsyncHTTPClient: no redirects followed (a calendar that moved is a
-/// configuration to fix), 10 seconds per request, the response's body read and dropped.
+/// configuration to fix), 10 seconds per request, the response's body read and dropped. A request a kept-alive
+/// connection let down before its answer is sent once more (a PUT or DELETE is safe to repeat).
 struct HTTPCalendarTransport: CalendarTransport {
     let client: @Sendable () -> HTTPClient
 
@@ -22,7 +24,7 @@ struct HTTPCalendarTransport: CalendarTransport {
         request.headers.add(name: "User-Agent", value: "Atelier-Assignments/1.0")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client().execute(request, deadline: .now() + .seconds(10))
+        let response = try await client().executeOnceMore(request, deadline: .now() + .seconds(10))
         _ = try await response.body.collect(upTo: 1 << 20)
         return (Int(response.status.code), response.headers.first(name: "ETag"))
     }

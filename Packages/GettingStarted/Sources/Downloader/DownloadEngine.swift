@@ -10,7 +10,9 @@ import NIOPosix
 ///
 /// Downloads are queued in the database and started oldest first while fewer than
 /// ``DownloadSettings/maxConcurrentDownloads`` run in all and fewer than ``DownloadSettings/maxDownloadsPerServer``
-/// run from the same server. Each one streams to its own file in ``directory`` (named by the row's id). State
+/// run from the same server. While a queued download waits for a place, a running one that trickles is judged over
+/// the shorter ``DownloadSettings/slowWindowWhenWaiting`` and gives its place up: one for each download waiting.
+/// Each one streams to its own file in ``directory`` (named by the row's id). State
 /// changes post ``DownloadChanged`` and progress posts ``DownloadProgress``.
 ///
 /// Every running download has exactly one owner: the engine that started it, named in its row with a lease
@@ -43,6 +45,9 @@ public actor DownloadEngine {
     private var isShutDown = false
     private var launching: Set<Int64> = []
     private var scheduleAgain = false
+    /// How many queued downloads wait for a place that a slow one could give up (as the last scheduling pass found,
+    /// less the places given up since): taken by running transfers.
+    private nonisolated let waitingForPlace = WaitingDownloads()
     /// The scheduling pass under way, if any.
     private var schedulingTask: Task<Void, Never>?
     /// This engine's name in the rows it owns: the process and a random part, unique per engine.
@@ -275,7 +280,7 @@ public actor DownloadEngine {
     }
 
     private func schedulePass() async {
-        guard !isShutDown, running.count < settings.maxConcurrentDownloads else { return }
+        guard !isShutDown else { return }
         let queued: [DownloadItem]
         do {
             queued = try await store.queued()
@@ -283,13 +288,20 @@ public actor DownloadEngine {
             logger.error("Could not read the download queue: \(error)")
             return
         }
-        for item in queued where running.count < settings.maxConcurrentDownloads && !isShutDown {
+        var waiting = 0
+        for item in queued where !isShutDown {
             guard let id = item.id, running[id] == nil, !onlyOwnDownloads || startedHere.contains(id) else { continue }
             let host = item.host
             let fromHost = running.values.filter { $0.host == host }.count
+            // One held back by its own server's limit waits for that server, not for a place another could give up.
             guard fromHost < settings.maxDownloadsPerServer else { continue }
+            guard running.count < settings.maxConcurrentDownloads else {
+                waiting += 1
+                continue
+            }
             await launch(id: id, host: host)
         }
+        waitingForPlace.set(waiting)
     }
 
     private func launch(id: Int64, host: String) async {
@@ -322,6 +334,7 @@ public actor DownloadEngine {
             client: httpClient(),
             settings: settings,
             path: filePath(for: id),
+            givePlace: { [waitingForPlace] in waitingForPlace.take() },
             report: { [store, bus, logger, owner] progress in
                 do {
                     try await store.saveProgress(of: progress, id: id, owner: owner)

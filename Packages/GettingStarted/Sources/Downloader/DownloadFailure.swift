@@ -17,10 +17,12 @@ enum DownloadFailure {
         return "The file grew past the \(ByteCountText.format(limit)) size limit."
     }
 
-    /// The sentence for a server that sent slower than ``DownloadSettings/minimumBytesPerSecond``.
-    static func tooSlow(_ settings: DownloadSettings) -> String {
+    /// The sentence for a server that sent slower than ``DownloadSettings/minimumBytesPerSecond`` over `window`, with
+    /// other downloads waiting for its place or not.
+    static func tooSlow(_ settings: DownloadSettings, window: Duration, othersWaiting: Bool) -> String {
         "The server sent less than \(ByteCountText.format(settings.minimumBytesPerSecond)) a second for "
-            + "\(seconds(settings.slowWindow)) seconds, so the download stopped to free its place. Retry goes on from here."
+            + "\(seconds(window)) seconds\(othersWaiting ? " while other downloads waited" : ""), so the download stopped "
+            + "to free its place. Retry goes on from here."
     }
 
     /// The sentence for a network or client error.

@@ -31,6 +31,9 @@ public struct DownloadSettings: Sendable, Equatable {
     public var minimumBytesPerSecond: Int64 = 1_024
     /// How long a download's pace is measured before it is judged against ``minimumBytesPerSecond``.
     public var slowWindow: Duration = .seconds(60)
+    /// The same, while other downloads wait for a place: four trickling servers would otherwise keep a fifth download
+    /// waiting a whole ``slowWindow``. A download already measured this long is judged as soon as one waits.
+    public var slowWindowWhenWaiting: Duration = .seconds(20)
 
     /// The defaults: 4 at once, 2 per server, 50 MB, 10 s to connect, 30 s of silence, 10 redirects, 4 updates a
     /// second, a 3 s lease renewed every second.

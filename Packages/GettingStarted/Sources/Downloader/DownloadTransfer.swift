@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KernelHTTPClient
 import NIOCore
 import NIOHTTP1
 
@@ -11,6 +12,9 @@ struct DownloadTransfer: Sendable {
     let client: HTTPClient
     let settings: DownloadSettings
     let path: String
+    /// Asked by a download found slow over ``DownloadSettings/slowWindowWhenWaiting``: whether another download waits
+    /// for its place (then it stops, and that download takes it; each waiting download is given one place).
+    var givePlace: @Sendable () -> Bool = { false }
     /// Called with the item as it is now whenever progress is due to be reported.
     let report: @Sendable (DownloadItem) async -> Void
     /// Gives the addresses of a server's name (see ``DownloadAddressCheck/resolve(_:)``); a test may give another.
@@ -72,15 +76,7 @@ struct DownloadTransfer: Sendable {
         var request = first
         var visited: Set<String> = [first.url]
         while true {
-            let response: HTTPClientResponse
-            do {
-                response = try await send(request)
-            } catch  where Self.isLetDownBeforeAnswer(error) {
-                // A kept-alive connection that the server closed or reset just as it was reused: nothing was answered
-                // (the client hands a response over once its head arrives), so one fresh try is safe (a GET changes
-                // nothing). The failed connection has left the pool; its address is checked again.
-                response = try await send(request)
-            }
+            let response = try await send(request)
             guard [301, 302, 303, 307, 308].contains(response.status.code),
                 let location = response.headers.first(name: "Location"),
                 let base = URL(string: request.url),
@@ -97,7 +93,8 @@ struct DownloadTransfer: Sendable {
         }
     }
 
-    /// Sends one request. When only public addresses may be reached, its server's addresses are checked first and
+    /// Sends one request, once more when a kept-alive connection let it down before its answer (see
+    /// `HTTPClient.executeOnceMore`). When only public addresses may be reached, its server's addresses are checked first and
     /// the connection goes to an address checked, through a client pinned to it: the client's own lookup could
     /// answer otherwise (DNS rebinding). The addresses are tried in turn, as the client's own fallback would: a server
     /// whose first address does not answer (an IPv6 address on a network without IPv6) is reached at the next. (A
@@ -107,13 +104,13 @@ struct DownloadTransfer: Sendable {
             let host = url.host(percentEncoded: false),
             !settings.allowedPrivateHosts.contains(host.lowercased())
         else {
-            return try await client.execute(request, deadline: .distantFuture)
+            return try await client.executeOnceMore(request, deadline: .distantFuture)
         }
         let addresses = try await DownloadAddressCheck.publicAddresses(of: url, resolve: resolve, isPublic: isPublic)
-        guard !addresses.isEmpty else { return try await client.execute(request, deadline: .distantFuture) }
+        guard !addresses.isEmpty else { return try await client.executeOnceMore(request, deadline: .distantFuture) }
         func send(to address: String) async throws -> HTTPClientResponse {
             let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))
-            return try await pinnedClient.execute(request, deadline: .distantFuture)
+            return try await pinnedClient.executeOnceMore(request, deadline: .distantFuture)
         }
         let tried = addresses.prefix(Self.addressesTried)
         for address in tried.dropLast() {
@@ -125,16 +122,6 @@ struct DownloadTransfer: Sendable {
         }
         // The last address's failure is the download's.
         return try await send(to: tried.last!)
-    }
-
-    /// Whether `error` is a connection closed or reset under a request: what a server's drop of a kept-alive connection
-    /// looks like to the request that reused it. A server that closes a connection with a request unread in it resets
-    /// it, so a reset counts as well as a close.
-    static func isLetDownBeforeAnswer(_ error: any Error) -> Bool {
-        if let error = error as? HTTPClientError { return error == .remoteConnectionClosed }
-        if let error = error as? IOError { return [ECONNRESET, EPIPE].contains(error.errnoCode) }
-        if let error = error as? ChannelError { return error == .ioOnClosedChannel || error == .eof }
-        return false
     }
 
     /// How many of a server's addresses are tried before its download fails.
@@ -200,13 +187,21 @@ struct DownloadTransfer: Sendable {
             }
             if Task.isCancelled { return .done(.cancelled) }
             let now = ContinuousClock.now
-            if now - windowStart.time >= settings.slowWindow {
-                let elapsed = now - windowStart.time
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                if Double(item.receivedBytes - windowStart.bytes) < Double(settings.minimumBytesPerSecond) * seconds {
-                    return .done(.failed(DownloadFailure.tooSlow(settings) + " Got \(item.progressText)."))
+            let elapsed = now - windowStart.time
+            if elapsed >= min(settings.slowWindow, settings.slowWindowWhenWaiting) {
+                let isSlow =
+                    Double(item.receivedBytes - windowStart.bytes) < Double(settings.minimumBytesPerSecond) * elapsed.seconds
+                if elapsed >= settings.slowWindow {
+                    if isSlow {
+                        let reason = DownloadFailure.tooSlow(settings, window: settings.slowWindow, othersWaiting: false)
+                        return .done(.failed(reason + " Got \(item.progressText)."))
+                    }
+                    windowStart = (now, item.receivedBytes)
+                } else if isSlow && givePlace() {
+                    let measured = Duration.seconds(Int64(elapsed.seconds))
+                    let reason = DownloadFailure.tooSlow(settings, window: measured, othersWaiting: true)
+                    return .done(.failed(reason + " Got \(item.progressText)."))
                 }
-                windowStart = (now, item.receivedBytes)
             }
             if now - lastReport >= settings.progressInterval {
                 lastReport = now

@@ -53,10 +53,10 @@ public final class LoopbackHTTPServer: Sendable {
         return page + "</body></html>"
     }
 
-    /// Starts a server on a free port.
-    public init() async throws {
+    /// Starts a server on a free port of `host`, a loopback address (127.0.0.2 is another server to a download).
+    public init(host: String = "127.0.0.1") async throws {
         let seen = SeenAddresses()
-        server = try await LoopbackServer { request, outbound in
+        server = try await LoopbackServer(host: host) { request, outbound in
             let firstTime = seen.insert(request.uri)
             return try await LoopbackResponder(request: request, outbound: outbound, firstTime: firstTime).respond()
         }

@@ -2,6 +2,7 @@ import Downloader
 import DownloaderTestSupport
 import Foundation
 import KernelBus
+import KernelLoopback
 import Synchronization
 import Testing
 
@@ -186,7 +187,7 @@ struct DownloadEngineTests {
                 let item = try await harness.engine.start(server.url("/page-\(round).html"))
                 let finished = try #require(await harness.engine.waitUntilFinished(id: item.id ?? 0))
                 try #require(finished.state == .completed, "download \(round): \(finished.failure ?? "")")
-                #expect(try harness.contents(of: finished) == Data(KeepAliveDropServer.body.utf8))
+                #expect(try harness.contents(of: finished) == Data(KeepAliveDropServer.page.utf8))
             }
             // The second download went out on the first connection (else it could not have failed before the retry),
             // then once more on a fresh one: two connections in all, no more tries.

@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import Synchronization
 
-/// A real HTTP/1.1 server on 127.0.0.1, on a free port, for anything a test must fetch: it records each request's
+/// A real HTTP/1.1 server on 127.0.0.1 (or another loopback address), on a free port, for anything a test must fetch: it records each request's
 /// head and hands it to `respond`, which writes the response (and says whether the connection may serve another).
 ///
 /// Features build their test servers on it (the downloader's, the news reader's feed server) instead of each
@@ -16,16 +16,19 @@ public final class LoopbackServer: Sendable {
 
     /// The port the server listens on.
     public let port: Int
+    /// The loopback address the server listens on.
+    public let host: String
     private let channel: any Channel
     private let task: Task<Void, Never>
     private let log = RequestLog()
 
-    /// Starts a server answering every request with `respond`.
-    public init(respond: @escaping Respond) async throws {
+    /// Starts a server on `host` (a loopback address) answering every request with `respond`.
+    public init(host: String = "127.0.0.1", respond: @escaping Respond) async throws {
+        self.host = host
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
+            .bind(host: host, port: 0) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     // A connection accepted while the server stops can be dropped before it is served. With
@@ -54,7 +57,7 @@ public final class LoopbackServer: Sendable {
 
     /// The address of `path` on this server.
     public func url(_ path: String) -> String {
-        "http://127.0.0.1:\(port)\(path)"
+        "http://\(host):\(port)\(path)"
     }
 
     /// The heads of the requests received so far, in order.

@@ -1,10 +1,11 @@
 import AsyncHTTPClient
 import Foundation
+import KernelHTTPClient
 import NIOCore
 import NewsReader
 
-/// Fetches the feed with AsyncHTTPClient: up to 5 redirects (no cycles), one deadline for the whole request, and the
-/// body read only up to the cap.
+/// Fetches the feed with AsyncHTTPClient: up to 5 redirects (no cycles), one deadline for the whole request, the
+/// body read only up to the cap, and once more when a kept-alive connection let the request down before its answer.
 public struct HTTPFeedTransport: FeedTransport {
     /// The most redirects followed.
     public static let maxRedirects = 5
@@ -39,7 +40,7 @@ public struct HTTPFeedTransport: FeedTransport {
         request.headers.add(name: "Accept", value: "application/json")
         do {
             let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
-            let response = try await client().execute(request, deadline: deadline)
+            let response = try await client().executeOnceMore(request, deadline: deadline)
             guard (200..<300).contains(response.status.code) else {
                 throw FeedError.status(Int(response.status.code))
             }
