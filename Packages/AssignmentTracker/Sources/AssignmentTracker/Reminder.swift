@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// When to be reminded of an assignment or a task: never, a lead time before its due date, or at a set time.
 public enum Reminder: Sendable, Hashable {
@@ -35,7 +36,7 @@ public enum Reminder: Sendable, Hashable {
         return (minutes, "minutes")
     }
 
-    /// A short description: `off`, `2 days before`, `at Sat 9 Jan 2027, 09:00`.
+    /// A short description: `off`, `2 days before`, `at 9 January 2027, 09:00`.
     public func summary(in timeZone: TimeZone) -> String {
         switch self {
         case .off:
@@ -45,7 +46,7 @@ public enum Reminder: Sendable, Hashable {
             let unit = lead.amount == 1 ? String(lead.unit.dropLast()) : lead.unit
             return "\(lead.amount) \(unit) before"
         case .at(let date):
-            return "at " + LocalDateTime.format(date, in: timeZone).replacingOccurrences(of: "T", with: " ")
+            return "at " + DisplayDate.dayAndTime(date, in: timeZone)
         }
     }
 
@@ -109,11 +110,11 @@ public enum TaskLength: Sendable, Hashable {
         }
     }
 
-    /// `3 days`, `1.5 hours`, `until 2027-01-12 17:00`, `not given`.
+    /// `3 days`, `1.5 hours`, `until 12 January 2027, 17:00`, `not given`.
     public func summary(in timeZone: TimeZone) -> String {
         switch self {
         case .unknown: "not given"
-        case .until(let end): "until " + LocalDateTime.format(end, in: timeZone).replacingOccurrences(of: "T", with: " ")
+        case .until(let end): "until " + DisplayDate.dayAndTime(end, in: timeZone)
         case .hours(let amount): "\(TaskLength.text(amount)) \(amount == 1 ? "hour" : "hours")"
         case .days(let amount): "\(TaskLength.text(amount)) \(amount == 1 ? "day" : "days")"
         }

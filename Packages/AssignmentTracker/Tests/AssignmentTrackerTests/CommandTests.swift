@@ -73,7 +73,7 @@ struct CommandTests {
         #expect(Array(shown.dropFirst(3).prefix(2)) == ["  mark 61%", "  progress 25%"])
         #expect(shown.dropFirst(5).first?.hasPrefix("  reminder ") == true)
         #expect(shown.dropFirst(6).first == "  task \(outline): Outline, 50% (4 hours)")
-        #expect(shown.dropFirst(7).first == "  task \(write): Write, 0% (until 2030-01-11 13:00)")
+        #expect(shown.dropFirst(7).first == "  task \(write): Write, 0% (until 11 January 2030, 13:00)")
 
         let detail =
             try JSONSerialization.jsonObject(with: Data(try await output(["show", "\(id)", "--json"] + dir).utf8)) as? [String: Any]

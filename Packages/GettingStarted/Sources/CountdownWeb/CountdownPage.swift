@@ -120,9 +120,9 @@ enum CountdownPage {
         let sub: String
         if row.isFinished {
             let outcome = row.deliveredAt == nil ? "notice on its way" : (row.late ? "notified late" : "notified")
-            sub = "Finished at \(ClockTime.string(countdown.deadline)) · \(outcome)"
+            sub = "Finished \(ClockTime.when(countdown.deadline)) · \(outcome)"
         } else {
-            sub = "\(length) · ends at \(ClockTime.string(countdown.deadline))"
+            sub = "\(length) · ends \(ClockTime.when(countdown.deadline))"
         }
         let action: HTML =
             row.isFinished

@@ -63,7 +63,7 @@ struct CountdownRoutes: FeatureRoutes {
             )
         case .success(let valid):
             let started = try await store.start(valid.duration, label: valid.label)
-            var message = "Started \(started.countdown.title): it ends at \(ClockTime.string(started.countdown.deadline))."
+            var message = "Started \(started.countdown.title): it ends \(ClockTime.when(started.countdown.deadline))."
             if let problem = started.schedulerProblem {
                 message +=
                     " The system’s scheduler did not take it (\(problem)), so if Atelier is closed then, you will be notified when it is next running."

@@ -87,4 +87,16 @@ struct ClockTimeTests {
             #expect(ClockTime.string(date) == formatter.string(from: date))
         }
     }
+
+    @Test("an end on the same day reads \"at 14:03:05\"; on another day it says which: \"Monday 30 November at 14:15\"")
+    func whenOnAnotherDay() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEEE d MMMM 'at' HH:mm"
+        let now = Date(timeIntervalSince1970: 1_796_048_100)
+        #expect(ClockTime.when(now.addingTimeInterval(1), now: now) == "at " + ClockTime.string(now.addingTimeInterval(1)))
+        let later = now.addingTimeInterval(4 * 86_400 + 60)
+        #expect(ClockTime.when(later, now: now) == formatter.string(from: later))
+        #expect(!ClockTime.when(later, now: now).contains("-"))
+    }
 }

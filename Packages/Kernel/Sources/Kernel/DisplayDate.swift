@@ -1,27 +1,33 @@
 import Foundation
 
-/// The one way the host writes dates for people: `Sat 21 Nov 2026`, and with a time `Sat 21 Nov 2026, 14:05`.
+/// The one way the host writes dates for people, the briefs' own: `26 November 2026` (the news brief's epoch 0 is
+/// "1 January 1970"), and with a time `26 November 2026, 14:05`.
 ///
-/// Pages put it inside `<time datetime="…" data-format="date">` (or `"datetime"`), and the shell's script rewrites
-/// it in the reader's own language and conventions (`Intl.DateTimeFormat` with the browser's languages, the ones it
-/// sends as `Accept-Language`); this text is what a page without script, the CLI and the tests see. Machine-readable
-/// dates (the `datetime` attribute, JSON, form values) are ISO 8601. The text is computed here rather than by a
-/// formatter, so it is the same on every platform whatever locale data is installed.
+/// Pages put it inside `<time datetime="…" data-format="date">` (or `"datetime"`). A day is shown as written, in every
+/// browser; the shell's script writes a moment again in the reader's time zone, in the same words, with the reader's
+/// 12- or 24-hour clock (one convention for the whole page). This text is what a page without script, the CLI and the
+/// tests see. Machine-readable dates (the `datetime` attribute, JSON, form values) are ISO 8601. The text is computed
+/// here rather than by a formatter, so it is the same on every platform whatever locale data is installed.
 public enum DisplayDate {
-    /// `Sat 21 Nov 2026` for a calendar day (month 1–12); the weekday follows the proleptic Gregorian calendar.
+    /// `21 November 2026` for a calendar day (month 1–12).
     public static func day(year: Int, month: Int, day: Int) -> String {
-        let weekday = weekdayIndex(year: year, month: month, day: day)
-        return "\(weekdays[weekday]) \(day) \(months[max(1, min(12, month)) - 1]) \(year)"
+        "\(day) \(months[max(1, min(12, month)) - 1]) \(year)"
     }
 
-    /// `Sat 21 Nov 2026, 14:05`: the day and time of `date` in `timeZone` (by default the host's).
+    /// `Monday 30 November`: the weekday and day of `date` in `timeZone`, for a moment within the coming days.
+    public static func weekdayAndDay(_ date: Date, in timeZone: TimeZone = .current) -> String {
+        let p = parts(date, in: timeZone)
+        return "\(weekdays[weekdayIndex(year: p.year, month: p.month, day: p.day)]) \(p.day) \(months[p.month - 1])"
+    }
+
+    /// `21 November 2026, 14:05`: the day and time of `date` in `timeZone` (by default the host's).
     public static func dayAndTime(_ date: Date, in timeZone: TimeZone = .current) -> String {
         let parts = parts(date, in: timeZone)
         return day(year: parts.year, month: parts.month, day: parts.day) + ", " + padded(parts.hour, 2) + ":"
             + padded(parts.minute, 2)
     }
 
-    /// `Sat 21 Nov 2026`: the day of `date` in `timeZone`.
+    /// `21 November 2026`: the day of `date` in `timeZone`.
     public static func day(_ date: Date, in timeZone: TimeZone = .current) -> String {
         let parts = parts(date, in: timeZone)
         return day(year: parts.year, month: parts.month, day: parts.day)
@@ -68,8 +74,11 @@ public enum DisplayDate {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
 
     /// 0 for Sunday through 6 for Saturday (days from the civil date, after Howard Hinnant's algorithm).
     static func weekdayIndex(year: Int, month: Int, day: Int) -> Int {

@@ -4,30 +4,36 @@ import Testing
 
 @Suite("DisplayDate: the host's one way of writing dates")
 struct DisplayDateTests {
-    @Test("a day is weekday, day, month and year, the weekday as Foundation's Gregorian calendar has it")
+    @Test("a day is day, full month and year, as the news brief writes epoch 0: \"1 January 1970\"")
     func days() {
-        #expect(DisplayDate.day(year: 2026, month: 11, day: 21) == "Sat 21 Nov 2026")
-        #expect(DisplayDate.day(year: 2000, month: 2, day: 29) == "Tue 29 Feb 2000")
-        #expect(DisplayDate.day(year: 1970, month: 1, day: 1) == "Thu 1 Jan 1970")
+        #expect(DisplayDate.day(year: 2026, month: 11, day: 21) == "21 November 2026")
+        #expect(DisplayDate.day(year: 2000, month: 2, day: 29) == "29 February 2000")
+        #expect(DisplayDate.day(year: 1970, month: 1, day: 1) == "1 January 1970")
+    }
+
+    @Test("a moment in the coming days is its weekday, day and month, the weekday as Foundation's calendar has it")
+    func weekdays() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         var date = calendar.date(from: DateComponents(year: 1600, month: 1, day: 1))!
         for _ in 0..<800 {
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-            let text = DisplayDate.day(year: parts.year!, month: parts.month!, day: parts.day!)
-            #expect(text.hasPrefix(names[parts.weekday! - 1]), "\(text)")
+            let text = DisplayDate.weekdayAndDay(date, in: calendar.timeZone)
+            #expect(text.hasPrefix(names[parts.weekday! - 1] + " \(parts.day!) "), "\(text)")
             date = calendar.date(byAdding: .day, value: 577, to: date)!
         }
+        let monday = Date(timeIntervalSince1970: 1_796_048_100)  // 2026-11-30 14:15 UTC
+        #expect(DisplayDate.weekdayAndDay(monday, in: TimeZone(identifier: "UTC")!) == "Monday 30 November")
     }
 
     @Test("a moment is its day and 24-hour time in the zone asked for, and ISO 8601 for machines")
     func moments() {
         let moment = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 11:06:40 UTC
-        #expect(DisplayDate.dayAndTime(moment, in: TimeZone(identifier: "UTC")!) == "Wed 18 Nov 2026, 11:06")
-        #expect(DisplayDate.dayAndTime(moment, in: TimeZone(identifier: "Asia/Kolkata")!) == "Wed 18 Nov 2026, 16:36")
-        #expect(DisplayDate.dayAndTime(moment, in: TimeZone(identifier: "America/Los_Angeles")!) == "Wed 18 Nov 2026, 03:06")
-        #expect(DisplayDate.day(moment, in: TimeZone(identifier: "Pacific/Kiritimati")!) == "Thu 19 Nov 2026")
+        #expect(DisplayDate.dayAndTime(moment, in: TimeZone(identifier: "UTC")!) == "18 November 2026, 11:06")
+        #expect(DisplayDate.dayAndTime(moment, in: TimeZone(identifier: "Asia/Kolkata")!) == "18 November 2026, 16:36")
+        #expect(DisplayDate.dayAndTime(moment, in: TimeZone(identifier: "America/Los_Angeles")!) == "18 November 2026, 03:06")
+        #expect(DisplayDate.day(moment, in: TimeZone(identifier: "Pacific/Kiritimati")!) == "19 November 2026")
         #expect(DisplayDate.iso(moment) == "2026-11-18T11:06:40Z")
     }
 }

@@ -7,11 +7,11 @@ struct HeadlineDateTests {
     @Test(
         "dates are in the host's one format (weekday, day, month, year), in UTC",
         arguments: [
-            (Int64(0), "Thu 1 Jan 1970", "1970-01-01"),
-            (1_546_300_800, "Tue 1 Jan 2019", "2019-01-01"),
-            (951_782_400, "Tue 29 Feb 2000", "2000-02-29"),
-            (1_546_300_799, "Mon 31 Dec 2018", "2018-12-31"),
-            (-1, "Wed 31 Dec 1969", "1969-12-31"),
+            (Int64(0), "1 January 1970", "1970-01-01"),
+            (1_546_300_800, "1 January 2019", "2019-01-01"),
+            (951_782_400, "29 February 2000", "2000-02-29"),
+            (1_546_300_799, "31 December 2018", "2018-12-31"),
+            (-1, "31 December 1969", "1969-12-31"),
         ]
     )
     func words(epoch: Int64, text: String, machine: String) {
@@ -46,7 +46,7 @@ struct HeadlineDateTests {
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
         // The child really ran in `zone`, where local midnight is not UTC's, and still wrote UTC's dates.
         #expect(lines.first == zone)
-        #expect(Array(lines.dropFirst()) == ["Thu 1 Jan 1970", "Tue 1 Jan 2019", "Tue 29 Feb 2000", "Tue 14 Nov 2023", "2023-11-14"])
+        #expect(Array(lines.dropFirst()) == ["1 January 1970", "1 January 2019", "29 February 2000", "14 November 2023", "2023-11-14"])
     }
 
     /// Run by ``timeZones(zone:)`` in a child process with `TZ` set; skipped otherwise.

@@ -69,8 +69,8 @@ struct NewsRoutesTests {
             let page = try await session.follow(try await session.post("/news/reload"))
             #expect(page.text.contains("Headlines updated: 3 new."))
             #expect(Self.headlines(in: page.text) == ["Newest story", "Older story", "Leap day &lt;b&gt;bold&lt;/b&gt; &amp; co"])
-            #expect(page.text.contains(#"<time class="news-date" datetime="2019-01-01" data-format="date">Tue 1 Jan 2019</time>"#))
-            #expect(page.text.contains(#"datetime="2000-02-29" data-format="date">Tue 29 Feb 2000</time>"#))
+            #expect(page.text.contains(#"<time class="news-date" datetime="2019-01-01" data-format="date">1 January 2019</time>"#))
+            #expect(page.text.contains(#"datetime="2000-02-29" data-format="date">29 February 2000</time>"#))
             #expect(page.text.contains("Last updated "))
             try await eventually("the load hit arrives") { server.hits("/analytics").count == 1 }
             let hit = try #require(server.hits("/analytics").first)
@@ -92,7 +92,7 @@ struct NewsRoutesTests {
             let story = try await session.get("/news/\(id)")
             #expect(story.status == .ok)
             #expect(story.text.contains(#"<h1 class="news-headline">Leap day &lt;b&gt;bold&lt;/b&gt; &amp; co</h1>"#))
-            #expect(story.text.contains("Tue 29 Feb 2000"))
+            #expect(story.text.contains("29 February 2000"))
             #expect(story.text.contains("Text with &lt;script&gt;x()&lt;/script&gt;."))
             #expect(!story.text.contains("<script>x()"))
 
@@ -107,7 +107,7 @@ struct NewsRoutesTests {
                 )
             )
             _ = try await session.post("/news/reload")
-            #expect(try await session.get("/news/\(id)").text.contains("Tue 29 Feb 2000"))
+            #expect(try await session.get("/news/\(id)").text.contains("29 February 2000"))
 
             let unknown = try await session.get("/news/0123456789abcdef")
             #expect(unknown.status == .notFound)

@@ -260,9 +260,9 @@ def test_dates_are_utc_whatever_the_machine_zone(zone):
             page = response.read().decode("utf-8")
         dates = re.findall(r'<time class="news-date" datetime="([0-9-]+)" data-format="date">([^<]+)</time>', page)
         assert dates == [
-            ("2023-11-14", "Tue 14 Nov 2023"),
-            ("2019-01-01", "Tue 1 Jan 2019"),
-            ("2000-02-29", "Tue 29 Feb 2000"),
+            ("2023-11-14", "14 November 2023"),
+            ("2019-01-01", "1 January 2019"),
+            ("2000-02-29", "29 February 2000"),
         ]
     finally:
         host.stop()

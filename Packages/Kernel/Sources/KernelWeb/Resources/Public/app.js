@@ -217,26 +217,36 @@
     });
     while (cursor) cursor = drop(cursor);
   }
-  // Dates are written once for the whole host (`Sat 21 Nov 2026`, `Sat 21 Nov 2026, 14:05`) inside
-  // <time datetime="ISO" data-format="date|datetime">; here they are rewritten in the reader's own language and
-  // conventions (the browser's languages, which it also sends as Accept-Language). A calendar day is shown as that day
-  // wherever the reader is; a moment is shown in the reader's time zone.
-  var dayFormat = null, momentFormat = null;
+  // Dates are written one way for the whole host, the briefs' own (`26 November 2026`, `26 November 2026, 14:05`),
+  // inside <time datetime="ISO" data-format="date|datetime">. A calendar day stays as written. A moment is written
+  // again in the reader's time zone, in the same words, with the reader's 12- or 24-hour clock (from the browser's
+  // languages; one convention for the whole page).
+  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December"];
+  var twelveHour = null;
+  function readerUsesTwelveHours() {
+    if (twelveHour === null) {
+      twelveHour = false;
+      try {
+        var languages = navigator.languages && navigator.languages.length ? navigator.languages : undefined;
+        var cycle = new Intl.DateTimeFormat(languages, { hour: "numeric" }).resolvedOptions().hourCycle;
+        twelveHour = cycle === "h12" || cycle === "h11";
+      } catch (e) { /* 24 hours */ }
+    }
+    return twelveHour;
+  }
+  function momentText(date) {
+    var hours = date.getHours(), minutes = ("0" + date.getMinutes()).slice(-2);
+    var time = readerUsesTwelveHours()
+      ? ((hours + 11) % 12 + 1) + ":" + minutes + (hours < 12 ? " am" : " pm")
+      : ("0" + hours).slice(-2) + ":" + minutes;
+    return date.getDate() + " " + MONTHS[date.getMonth()] + " " + date.getFullYear() + ", " + time;
+  }
   function localizeDates(root) {
-    if (!window.Intl || !Intl.DateTimeFormat) return;
-    try {
-      var languages = navigator.languages && navigator.languages.length ? navigator.languages : undefined;
-      dayFormat = dayFormat || new Intl.DateTimeFormat(languages,
-        { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-      momentFormat = momentFormat || new Intl.DateTimeFormat(languages,
-        { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-    } catch (e) { return; }
-    root.querySelectorAll("time[data-format][datetime]").forEach(function (el) {
-      var value = el.getAttribute("datetime");
-      var kind = el.getAttribute("data-format");
-      var date = new Date(kind === "date" ? value + "T00:00:00Z" : value);
+    root.querySelectorAll("time[data-format='datetime'][datetime]").forEach(function (el) {
+      var date = new Date(el.getAttribute("datetime"));
       if (isNaN(date.getTime())) return;
-      var text = (kind === "date" ? dayFormat : momentFormat).format(date);
+      var text = momentText(date);
       if (el.textContent !== text) el.textContent = text; // text, never HTML
     });
   }
