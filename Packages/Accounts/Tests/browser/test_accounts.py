@@ -83,6 +83,19 @@ def test_the_login_screen_shows_every_message_of_the_brief(host, browser):
     wait(browser, lambda d: d.find_elements(By.ID, "mobile-number"), message="login did not go Home")
 
 
+def test_after_logout_the_browsers_back_shows_the_login_page_not_home(host, browser):
+    # Home is private: it is sent with Cache-Control: no-store, so Back after Logout asks the host again (and is sent
+    # to the login page) instead of showing the name and number from the browser's page cache.
+    sign_up(host, browser, email="back@example.com")
+    assert "012" in browser.find_element(By.ID, "mobile-number").text
+    browser.find_element(By.ID, "logout").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "login-button"), message="logout did not return to login")
+    browser.back()
+    wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    wait(browser, lambda d: d.find_elements(By.ID, "login-button"), message="Back after Logout did not show the login page")
+    assert not browser.find_elements(By.ID, "mobile-number"), "Back after Logout showed Home's number again"
+
+
 def test_sign_up_home_edit_number_images_and_back(host, browser):
     browser.get(host.url + "/accounts/signup")
     assert axe_violations(browser) == []

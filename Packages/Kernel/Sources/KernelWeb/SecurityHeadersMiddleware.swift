@@ -20,7 +20,10 @@ public enum ContentSecurityPolicy {
 }
 
 /// Adds headers that keep pages safe even if some text slipped through unescaped: the ``ContentSecurityPolicy``
-/// (the standard one unless the route chose one of its forms), no content-type sniffing, no referrer to other sites.
+/// (the standard one unless the route chose one of its forms), no content-type sniffing, no referrer to other sites;
+/// and `Cache-Control: no-store` on every response whose route did not choose its caching (only the static assets,
+/// the built-in images, the calendar feed and the event stream do): pages carry a person's data, and after Logout the
+/// browser's Back must not show them again from its cache.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -35,6 +38,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.policy }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
 }

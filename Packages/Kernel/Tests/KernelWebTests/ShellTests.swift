@@ -51,6 +51,18 @@ struct ShellTests {
         }
     }
 
+    @Test("pages, fragments, redirects and error pages are never stored by the browser; static assets keep their caching")
+    func noStore() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            for path in ["/", "/sample", "/inbox", "/no-such-page"] {
+                #expect(try await session.get(path).headers[.cacheControl] == "no-store", "\(path)")
+            }
+            let posted = try await session.post("/sample/echo", form: [("text", "hi")])
+            #expect(posted.headers[.cacheControl] == "no-store")
+            #expect(try await session.get("/static/app.css").headers[.cacheControl] == "no-cache")
+        }
+    }
+
     @Test("a POST without the CSRF token is refused with 403 and a friendly page")
     func csrfMissing() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
