@@ -144,3 +144,49 @@ def axe_violations(driver):
         f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(" ".join(n.get("target", [])) for n in v["nodes"][:3])
         for v in result
     ]
+
+
+LIGHT_IN_DARK_SCRIPT = """
+function rgba(text) {
+  var m = text.match(/rgba?\\(([^)]+)\\)/);
+  if (!m) return null;
+  var p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+  return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+}
+function luminance(c) {
+  function ch(v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }
+  return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b);
+}
+function background(el) {
+  for (var e = el; e; e = e.parentElement) {
+    var style = getComputedStyle(e);
+    if (style.backgroundImage !== 'none') return null;  // a drawn icon or launch screen: its own colours
+    var c = rgba(style.backgroundColor);
+    if (c && c.a > 0.5) return c;
+  }
+  return rgba(getComputedStyle(document.documentElement).backgroundColor) || {r: 255, g: 255, b: 255, a: 1};
+}
+var found = [];
+var page = background(document.body);
+var ink = rgba(getComputedStyle(document.body).color);
+if (!page || luminance(page) > 0.05) found.push('the page background ' + getComputedStyle(document.body).backgroundColor);
+if (luminance(ink) < 0.6) found.push('the page text ' + getComputedStyle(document.body).color);
+document.querySelectorAll('body *').forEach(function (el) {
+  if (el.closest('.badge, .toast, .launch-screen, [hidden]')) return;
+  var text = Array.from(el.childNodes).some(function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+  var field = el.matches('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea');
+  if (!text && !field) return;
+  var box = el.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return;
+  var bg = background(el);
+  if (bg && luminance(bg) > 0.3) found.push(el.tagName.toLowerCase() + '.' + el.className + ' on ' + JSON.stringify(bg));
+});
+return found.slice(0, 8);
+"""
+
+
+def light_in_dark(driver):
+    """In dark mode: what still looks light — the page's background or text, or any visible text or field on a light
+    background (drawn icons, badges and toasts keep their own colours). An empty list means the page follows the
+    system's dark appearance."""
+    return driver.execute_script(LIGHT_IN_DARK_SCRIPT)

@@ -3,7 +3,7 @@
 import pytest
 from selenium.webdriver.common.by import By
 
-from atelier_browser import axe_violations, wait
+from atelier_browser import axe_violations, light_in_dark, wait
 
 
 PAGES = ["/", "/inbox", "/diagnostics", "/tasks", "/tasks/new", "/tasks/1", "/downloads", "/news", "/accounts/login",
@@ -22,6 +22,9 @@ def test_page_is_axe_clean_in_both_schemes_at_both_widths(host, browser, path, s
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     browser.get(host.url + path)
     assert axe_violations(browser) == []
+    if scheme == "dark":
+        # The page follows the system's appearance: without dark styles this fails (light background, dark text).
+        assert light_in_dark(browser) == []
     # Cards and lists that follow each other keep a gap between them.
     touching = browser.execute_script(
         "return Array.from(document.querySelectorAll('main .card, main .list')).filter(e => e.offsetParent !== null)"

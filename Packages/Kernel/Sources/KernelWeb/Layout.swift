@@ -41,6 +41,7 @@ struct Layout: Sendable {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="color-scheme" content="light dark">
             <meta name="csrf-token" content="\(csrfToken)">
             <title>\(title) · Atelier</title>
             <link rel="stylesheet" href="/static/app.css">
