@@ -155,3 +155,46 @@ def test_a_flash_planted_from_another_port_shows_nothing(host, browser):
         assert not browser.find_elements(By.CSS_SELECTOR, 'form[action="/tasks/1/delete"]')
     finally:
         server.shutdown()
+
+
+def test_on_a_phone_every_app_shows_its_own_name_and_a_way_home(host, browser):
+    # 390 px, an iPhone: each app's page shows which app it is, inside the screen, with a button home; no two apps wear
+    # the same icon; the first Tab reaches a skip link that leads past the header.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(host.url + "/")
+    tiles = browser.find_elements(By.CSS_SELECTOR, "a.tile")
+    apps = [(t.get_attribute("href"), t.find_element(By.CSS_SELECTOR, ".tile-icon").text,
+             t.find_element(By.CSS_SELECTOR, ".tile-title").text) for t in tiles]
+    icons = [icon for _, icon, _ in apps]
+    assert len(set(icons)) == len(icons) == 7, apps
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    for href, icon, title in apps:
+        browser.get(href)
+        current = browser.find_element(By.CSS_SELECTOR, ".current-app")
+        box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", current)
+        assert current.is_displayed() and current.text.endswith(title), (href, current.text)
+        assert box["left"] >= 0 and box["right"] <= width and box["top"] >= 0, (href, box)
+        home = browser.find_element(By.CSS_SELECTOR, ".brand")
+        assert home.is_displayed() and home.get_attribute("href").rstrip("/") == host.url and "Apps" in home.text
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        assert scroll <= width, (href, "the page scrolls sideways", scroll)
+    browser.find_element(By.TAG_NAME, "body").send_keys("\t")
+    skip = browser.switch_to.active_element
+    assert skip.text == "Skip to content" and skip.is_displayed()
+    skip.send_keys("\n")
+    wait(browser, lambda d: d.execute_script("return location.hash") == "#main")
+
+
+def test_on_an_ipad_every_app_is_in_sight(host, browser):
+    # 820 px, an iPad upright: the strip holds every app, none scrolled out of sight.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(host.url + "/assignments")
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    links = browser.find_elements(By.CSS_SELECTOR, "nav.features a")
+    assert len(links) == 7
+    for link in links:
+        box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", link)
+        assert link.is_displayed() and box["left"] >= 0 and box["right"] <= width, (link.text, box)
+    assert browser.find_element(By.CSS_SELECTOR, "nav.features a[aria-current=page]").text.endswith("Assignments")

@@ -47,6 +47,17 @@ def background(element):
     return content.value_of_css_property("background-color")
 
 
+def test_the_launch_screen_shows_once_per_launch_never_on_a_switch_between_apps(host, browser):
+    browser.get(host.url + "/tasks")
+    screen = browser.find_elements(By.CSS_SELECTOR, ".launch-screen")
+    assert screen and "Made by the Atelier team" in screen[0].get_attribute("textContent")
+    browser.find_element(By.CSS_SELECTOR, 'nav.features a[data-feature-link="downloads"]').click()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-feature") == "downloads")
+    browser.find_element(By.CSS_SELECTOR, 'nav.features a[data-feature-link="tasks"]').click()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-feature") == "tasks")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".launch-screen"), "the launch screen came back on a switch"
+
+
 def test_add_sort_complete_edit_and_persist(host, browser):
     browser.get(host.url + "/")
     browser.find_element(By.CSS_SELECTOR, 'a.tile[data-tile="tasks"]').click()

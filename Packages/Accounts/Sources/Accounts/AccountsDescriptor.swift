@@ -6,8 +6,8 @@ extension FeatureDescriptor {
     public static let accounts = FeatureDescriptor(
         id: "accounts",
         title: "Accounts",
-        icon: "★",
-        tint: .indigo,
+        icon: "☺",
+        tint: .purple,
         summary: "Log in, sign up, your details and an image grid.",
         migrations: FeatureMigrations { AccountsMigrations.register(in: &$0) }
     )

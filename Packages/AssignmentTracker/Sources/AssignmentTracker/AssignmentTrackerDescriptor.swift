@@ -6,8 +6,8 @@ extension FeatureDescriptor {
     public static let assignments = FeatureDescriptor(
         id: "assignments",
         title: "Assignments",
-        icon: "★",
-        tint: .indigo,
+        icon: "⚑",
+        tint: .blue,
         summary: "University assignments and their tasks: progress, reminders and your calendar.",
         migrations: FeatureMigrations { AssignmentTrackerMigrations.register(in: &$0) }
     )

@@ -6,7 +6,7 @@ extension FeatureDescriptor {
     /// must never rest anywhere), so it has no migrations.
     public static let signup = FeatureDescriptor(
         id: "signup",
-        title: "Sign Up",
+        title: "Sign-up Form",
         icon: "✎",
         tint: .teal,
         summary: "A sign-up form that checks what you type and prepares it for a server.",

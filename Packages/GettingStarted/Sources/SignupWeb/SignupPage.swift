@@ -54,7 +54,7 @@ enum SignupPage {
         }
         return """
             <section class="signup">
-              <h1 class="page-title">Sign Up</h1>
+              <h1 class="page-title">Sign-up Form</h1>
               \(result)
               <form method="post" action="/signup" class="card signup-form" id="signup-form" novalidate>
                 \(HTML.csrfField(view.csrfToken))

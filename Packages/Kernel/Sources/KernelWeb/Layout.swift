@@ -4,6 +4,10 @@ import KernelHTML
 /// The shared page layout: head, header with every enabled feature, flash message, the feature's body, and the
 /// toast region.
 ///
+/// On a phone the header is what an iPhone app shows: a button home (to the launcher, where every app is), the current
+/// app's name, and the inbox; from an iPad's width up it is the strip of every app, wrapping rather than scrolling so
+/// that every app stays in sight. A skip link leads past it to the page's content.
+///
 /// The header depends only on which feature is active, so it is rendered once per feature when the shell starts
 /// (``Layout/init(navigation:)``) rather than on every request.
 struct Layout: Sendable {
@@ -48,8 +52,10 @@ struct Layout: Sendable {
             <script src="/static/app.js" defer></script>
             \(featureID.flatMap { featureHead[$0] })</head>
             <body data-feature="\(featureID ?? "home")" data-notice-event="\(NoticeDelivered.name.rawValue)">
+            <a class="skip-link" href="#main">Skip to content</a>
             <header class="topbar">
-              <a class="brand" href="/">Atelier</a>
+              <a class="brand" href="/" aria-label="Atelier, all apps"><span class="brand-back" aria-hidden="true">‹ </span>\
+            <span class="brand-name">Atelier</span><span class="brand-apps">Apps</span></a>
             \(header)
               <a class="inbox-link" href="/inbox" aria-label="\(unread > 0 ? "Inbox, \(unread) unread" : "Inbox")">Inbox\(badge)</a>
             </header>
@@ -70,16 +76,24 @@ struct Layout: Sendable {
     }
 
     private static func header(navigation: [PageRenderer.NavigationItem], activeID: String?) -> HTML {
-        """
-          <nav class="features" aria-label="Apps">
-            \(each: navigation, { item in
+        let current: HTML? = navigation.first { $0.id == activeID }.map { item in
+            """
+              <a class="current-app" href="\(url: item.path)">\
+            <span class="nav-icon tint-\(item.tint)" aria-hidden="true">\(item.icon)</span> \(item.title)</a>
+            """
+        }
+        return """
+              \(current)
+              <nav class="features" aria-label="Apps">
+                \(each: navigation, { item in
                 """
-                <a href="\(url: item.path)" class="\(if: item.id == activeID, "active")" data-feature-link="\(item.id)">\
+                <a href="\(url: item.path)" class="\(if: item.id == activeID, "active")" data-feature-link="\(item.id)"\
+                \(if: item.id == activeID, " aria-current=\"page\"")>\
                 <span class="nav-icon tint-\(item.tint)" aria-hidden="true">\(item.icon)</span> \(item.title)</a>
                 """
             })
-          </nav>
-        """
+              </nav>
+            """
     }
 
     private static func flash(_ flash: Flash, csrfToken: String) -> HTML {

@@ -6,8 +6,8 @@ extension FeatureDescriptor {
     public static let news = FeatureDescriptor(
         id: "news",
         title: "News",
-        icon: "★",
-        tint: .indigo,
+        icon: "≡",
+        tint: .red,
         summary: "Headlines from a news feed, each with its introduction; reload any time.",
         migrations: FeatureMigrations { NewsMigrations.register(in: &$0) }
     )

@@ -13,6 +13,7 @@ public enum TaskListPage {
             <div class="launch-screen" aria-hidden="true">
               <div class="launch-mark">✓</div>
               <div class="launch-name">Tasks</div>
+              <div class="launch-credit">Made by the Atelier team</div>
             </div>
 
             """

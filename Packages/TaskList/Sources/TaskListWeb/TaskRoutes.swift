@@ -45,14 +45,15 @@ struct TaskRoutes: FeatureRoutes {
         let after = Self.cursor(request, "after")
         var rows = rendered.first
         if let after { rows = try await page(after: after, start: after) }
+        let showLaunch = after == nil && request.cookie(Self.launchedCookie) == nil
         let view = TaskListView(
             openCount: rendered.openCount,
             doneCount: rendered.doneCount,
-            showLaunch: after == nil && Self.isOpeningApp(request),
+            showLaunch: showLaunch,
             csrfToken: context.csrfToken,
             after: after
         )
-        return pages.page(
+        var response = pages.page(
             "Tasks",
             before: TaskListPage.opening(view),
             rendered: rows.rows,
@@ -60,6 +61,8 @@ struct TaskRoutes: FeatureRoutes {
             request: request,
             context: context
         )
+        if showLaunch { response.headers[values: .setCookie].append(Self.launchedSetCookie) }
+        return response
     }
 
     /// The rows a script asks for: the page after `after` (scrolling on; its "Show more" row remembers the page's
@@ -253,11 +256,11 @@ struct TaskRoutes: FeatureRoutes {
         try context.id("There is no task at that address.")
     }
 
-    /// The launch screen shows when the app is opened from elsewhere, not when returning from its own screens.
-    static func isOpeningApp(_ request: Request) -> Bool {
-        guard let referer = request.headers[.referer], let url = URL(string: referer) else { return true }
-        return !url.path.hasPrefix("/\(FeatureDescriptor.tasks.id)")
-    }
+    /// The launch screen shows once per launch: on the list's first visit of a browser session (an installed app's
+    /// start is one), never on a switch between apps or a return from the app's own screens. The session cookie
+    /// that says it was shown ends with the browser session.
+    static let launchedCookie = "atelier_tasks_launched"
+    static let launchedSetCookie = "\(launchedCookie)=1; Path=/tasks; HttpOnly; SameSite=Lax"
 }
 
 /// The edit form's fields: the draft plus the done checkbox (`on` when ticked, absent otherwise).

@@ -37,6 +37,21 @@ struct TaskRoutesTests {
         }
     }
 
+    @Test("the launch screen, with the app's name and its makers' credit line, shows once per browser session")
+    func launchOncePerSession() async throws {
+        try await withTasks { session, _ in
+            let first = try await session.get("/tasks")
+            #expect(first.text.contains(#"<div class="launch-screen" aria-hidden="true">"#))
+            #expect(first.text.contains("Made by the Atelier team"))
+            #expect(session.cookie("atelier_tasks_launched") == "1")
+            // Back from another app, or from the app's own screens, in the same session: no launch screen.
+            _ = try await session.get("/downloads")
+            #expect(!(try await session.get("/tasks")).text.contains("launch-screen"))
+            _ = try await session.get("/tasks/new")
+            #expect(!(try await session.get("/tasks")).text.contains("launch-screen"))
+        }
+    }
+
     @Test("a refused form puts focus on the first field that needs a change, not always on the name")
     func focusOnFirstInvalid() async throws {
         try await withTasks { session, _ in
