@@ -1,6 +1,8 @@
 """Assignments in a real browser: an assignment with three tasks, percentages, the progress and gauges, the mark, a
 deleted task, the same selection after a reload and a host restart, and axe-core clean at both widths and schemes."""
 
+import time
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -127,6 +129,25 @@ def test_a_refused_form_keeps_what_was_typed_and_focuses_the_first_field_to_chan
     assert browser.find_element(By.ID, "value").get_attribute("value") == "140"
     wait_for_focus(browser, "level")
     assert axe_violations(browser) == []
+
+
+def test_a_refused_mark_keeps_its_message_and_value_through_the_live_refresh(host, browser):
+    # A mark of 101 is refused with a message beside the field and the typed value; the live refresh that follows when
+    # the events connection opens (and one after a change elsewhere) must not wipe either.
+    assignment = add_assignment(browser, host, name="Refused mark")
+    fill(browser, f"mark-{assignment}", "101")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Save Mark']").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#mark-form .field-error, .mark-form .field-error"),
+         message="the mark was not refused")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    host.cli("assignments", "add", "--module", "Other", "--level", "4", "--name", "Elsewhere", "--value", "5",
+             "--due", "2031-01-15T17:00")
+    wait(browser, lambda d: "Elsewhere" in d.find_element(By.CSS_SELECTOR, ".master").text,
+         message="the live refresh did not come")
+    time.sleep(0.5)
+    field = browser.find_element(By.ID, f"mark-{assignment}")
+    assert field.get_attribute("value") == "101", "the typed mark was wiped by the refresh"
+    assert browser.find_elements(By.CSS_SELECTOR, ".mark-form .field-error"), "the refusal's message was wiped"
 
 
 def test_a_phone_shows_the_list_then_the_detail_with_back(host, browser):

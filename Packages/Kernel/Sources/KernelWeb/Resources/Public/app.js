@@ -164,6 +164,23 @@
   function normalized(html) {
     return html.replace(/\s+/g, " ").replace(/> </g, "><").trim();
   }
+  // A form the person is using — a field changed from what the server wrote, or a refusal's message showing — is
+  // left as it is by a refresh: a live refresh must never wipe what was typed or the sentence that says what to fix.
+  function formInUse(form) {
+    if (form.querySelector(".field-error, .form-error, [aria-invalid='true']")) return true;
+    return Array.prototype.some.call(form.elements, function (field) {
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return "defaultValue" in field && field.type !== "hidden" && field.value !== field.defaultValue;
+    });
+  }
+  function holdsFormInUse(node) {
+    if (node.nodeType !== 1) return false;
+    if (node.tagName === "FORM") return formInUse(node);
+    return Array.prototype.some.call(node.querySelectorAll("form"), formInUse);
+  }
   function compatible(node, next) {
     if (node.nodeType !== next.nodeType) return false;
     if (node.nodeType !== 1) return true;
@@ -192,13 +209,15 @@
       if (kept) {
         keyed.delete(next.id);
         if (kept !== cursor) target.insertBefore(kept, cursor); else cursor = cursor.nextSibling;
-        if (rendered.get(kept) !== next.outerHTML) {
+        if (rendered.get(kept) !== next.outerHTML && !holdsFormInUse(kept)) {
           remember(next);
           rendered.set(next, next.outerHTML);
           target.replaceChild(next, kept);
         }
       } else if (cursor && compatible(cursor, next)) {
-        if (cursor.nodeType === 1) {
+        if (cursor.nodeType === 1 && cursor.tagName === "FORM" && formInUse(cursor)) {
+          // Kept whole, as the person left it.
+        } else if (cursor.nodeType === 1) {
           Array.prototype.slice.call(cursor.attributes).forEach(function (a) {
             if (!next.hasAttribute(a.name)) cursor.removeAttribute(a.name);
           });
