@@ -229,6 +229,7 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "NewsReaderWebTests",
         dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelBus", package: "Kernel"),

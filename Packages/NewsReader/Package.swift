@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "NewsReader",
                 "NewsReaderWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),

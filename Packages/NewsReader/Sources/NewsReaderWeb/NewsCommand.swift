@@ -22,7 +22,8 @@ public struct NewsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the stored headlines, newest first.")
         @OptionGroup var dataDirectory: DataDirectoryOptions
         @Flag(help: "Print JSON: [{id, headline, updated, introduction}].") var json = false
-        @Flag(help: "Fetch the feed first (the stored headlines stay if that fails).") var refresh = false
+        @Flag(help: "Fetch the feed first (the stored headlines stay and are listed if that fails; the exit status is then 1).")
+        var refresh = false
         @Option(help: "The feed to fetch with --refresh (default: the config file's news feed, else the brief's).")
         var feed: String?
         @Option(help: "The analytics address for --refresh's load event, or off (default: as the config file says).")
@@ -32,6 +33,7 @@ public struct NewsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try store(dataDirectory)
+            var refreshFailed = false
             if refresh {
                 // The same settings as the host: the config file's, then the flags.
                 var options = try FeatureConfigFile.settings(for: FeatureDescriptor.news.id, path: config).values
@@ -41,6 +43,7 @@ public struct NewsCommand: AsyncParsableCommand {
                 do { settings = try NewsSettings(options: options) } catch { throw CommandFailure(error.description) }
                 if case .failed(let error) = await fetch(settings: settings, store: store) {
                     FileHandle.standardError.write(Data("Could not refresh. \(error.description)\n".utf8))
+                    refreshFailed = true
                 }
             }
             var headlines: [Headline] = []
@@ -54,15 +57,14 @@ public struct NewsCommand: AsyncParsableCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(headlines), as: UTF8.self))
-                return
-            }
-            if headlines.isEmpty {
+            } else if headlines.isEmpty {
                 print(FeedStatusLine(try await store.status()).text)
-                return
+            } else {
+                for headline in headlines {
+                    print("\(headline.id)  \(HeadlineDate.text(headline.updated))  \(headline.headline.terminalSafe)")
+                }
             }
-            for headline in headlines {
-                print("\(headline.id)  \(HeadlineDate.text(headline.updated))  \(headline.headline.terminalSafe)")
-            }
+            if refreshFailed { throw ExitCode.failure }
         }
     }
 

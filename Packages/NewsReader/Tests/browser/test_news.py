@@ -247,6 +247,50 @@ def test_pull_to_refresh_reloads_on_a_touch_screen(news, browser):
     assert "Headlines updated: 3 new." in browser.find_element(By.TAG_NAME, "body").text
 
 
+def test_reload_shows_it_is_working_and_a_second_tap_joins_it(news, browser):
+    host, feed = news
+    browser.get(host.url + "/news")
+    # What each submit would do is recorded at the window, after the page's own handlers, and the navigation held
+    # back there, so the page stays to be looked at (a real Reload leaves it for the answer).
+    gone = browser.execute_script(
+        "window.submits = [];"
+        "window.addEventListener('submit', function (e) { window.submits.push(!e.defaultPrevented); e.preventDefault(); });"
+        "var form = document.getElementById('news-reload');"
+        "form.requestSubmit(); form.requestSubmit();"
+        "return window.submits;")
+    assert gone == [True, False], "a second tap while the first works must join it, not send another"
+    wait(browser, lambda d: not d.find_element(By.CSS_SELECTOR, "#news-reload button").is_enabled())
+    button = browser.find_element(By.CSS_SELECTOR, "#news-reload button")
+    assert button.get_attribute("aria-busy") == "true" and button.text == "Reloading…"
+    assert browser.execute_script("return getComputedStyle(arguments[0], '::before').content", button) != "none"
+    # A real Reload ends on the list with its answer, the button ready again.
+    browser.get(host.url + "/news")
+    browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="the reload did not finish")
+    assert browser.find_element(By.CSS_SELECTOR, "#news-reload button").get_attribute("aria-busy") is None
+
+
+def test_back_to_headlines_returns_to_the_story_left_scrolled_and_focused(news, browser):
+    host, feed = news
+    feed.feed = json.dumps({"headlines": [
+        {"headline": f"Story {n}", "updated": 1_700_000_000 - n * 86_400, "introduction": f"Introduction {n}."}
+        for n in range(40)]}).encode()
+    host.cli("news", "headlines", "--refresh", "--feed", feed.url + "/feed.json", "--analytics", "off")
+    browser.set_window_size(390, 700)
+    browser.get(host.url + "/news")
+    link = browser.find_elements(By.CSS_SELECTOR, ".news-row .news-link")[30]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    scrolled = browser.execute_script("return window.scrollY")
+    assert scrolled > 500
+    link.click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.news-article"), message="story not shown")
+    browser.find_element(By.CSS_SELECTOR, ".news-back a").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".news-row"), message="Back to headlines did not list")
+    wait(browser, lambda d: d.execute_script("return document.activeElement.textContent").strip().startswith("Story 30"),
+         message="the focus is not on the story left")
+    assert abs(browser.execute_script("return window.scrollY") - scrolled) < 100
+
+
 @pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Asia/Kolkata", "UTC"])
 def test_dates_are_utc_whatever_the_machine_zone(zone):
     # The fixture's host runs on Los Angeles time (UTC-8); these are ahead of UTC, where 1700000000 (22:13 UTC on

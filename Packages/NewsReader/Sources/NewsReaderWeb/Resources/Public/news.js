@@ -1,4 +1,5 @@
-// News: reports how long each screen took to show, and reloads the headlines on a pull down from the top.
+// News: reports how long each screen took to show, reloads the headlines on a pull down from the top, shows a Reload
+// under way (a second tap joins it), and brings "Back to headlines" back to the story it left, as the browser's Back.
 (function () {
   "use strict";
 
@@ -52,7 +53,58 @@
     });
   });
 
+  // A Reload (the button, Retry, a pull) shows it is working — busy, a spinner, the button disabled — and a second tap
+  // while it works joins it instead of sending another.
+  function busyReloads() {
+    document.addEventListener("submit", function (e) {
+      var form = e.target;
+      if (!form.matches || !form.matches("form[action='/news/reload']")) return;
+      if (document.documentElement.dataset.newsReloading) { e.preventDefault(); return; }
+      document.documentElement.dataset.newsReloading = "true";
+      document.querySelectorAll("form[action='/news/reload'] button").forEach(function (button) {
+        button.setAttribute("aria-busy", "true");
+        button.classList.add("busy");
+        setTimeout(function () { button.disabled = true; }, 0);  // after the form's data is taken
+      });
+      var reload = document.querySelector("#news-reload button");
+      if (reload) reload.textContent = "Reloading…";
+    });
+    // Back to this page from the page cache: nothing is under way any more.
+    window.addEventListener("pageshow", function () {
+      delete document.documentElement.dataset.newsReloading;
+      document.querySelectorAll("form[action='/news/reload'] button").forEach(function (button) {
+        button.removeAttribute("aria-busy");
+        button.classList.remove("busy");
+        button.disabled = false;
+      });
+      var reload = document.querySelector("#news-reload button");
+      if (reload) reload.textContent = "Reload";
+    });
+  }
+
+  // The story a person opened is remembered; "Back to headlines" goes back in history when the list is the page before
+  // (the browser restores where the list was scrolled), and the list puts the focus back on that story.
+  function rememberStories() {
+    document.addEventListener("click", function (e) {
+      var link = e.target.closest && e.target.closest(".news-link");
+      if (link) sessionStorage.setItem("news-story", link.closest(".news-row").id);
+      var back = e.target.closest && e.target.closest(".news-back a");
+      if (back && document.referrer && new URL(document.referrer).pathname === "/news" && history.length > 1) {
+        e.preventDefault();
+        history.back();
+      }
+    });
+    var left = sessionStorage.getItem("news-story");
+    var row = left && document.getElementById(left);
+    if (row && document.querySelector("[data-news-screen='headlines']")) {
+      sessionStorage.removeItem("news-story");
+      row.querySelector(".news-link").focus({ preventScroll: true });
+    }
+  }
+
+  busyReloads();
   document.addEventListener("DOMContentLoaded", function () {
+    rememberStories();
     var screen = document.querySelector("[data-news-screen]");
     if (!screen) return;
     requestAnimationFrame(function () { setTimeout(function () { reportDisplay(screen.dataset.newsScreen, performance.now()); }, 0); });
