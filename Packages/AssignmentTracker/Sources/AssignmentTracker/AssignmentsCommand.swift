@@ -87,7 +87,7 @@ public struct AssignmentsCommand: AsyncParsableCommand {
                 "  progress \(assignment.progress.percent.map { "\($0)%" } ?? "no tasks")",
                 "  reminder \(assignment.reminder.summary(in: zone))",
             ]
-            if !assignment.notes.isEmpty { lines.append("  notes: \(assignment.notes.terminalSafe)") }
+            if !assignment.notes.isEmpty { lines.append("  notes: \(assignment.notes.terminalSafeLines(indent: "         "))") }
             for task in tasks {
                 let state = TaskSchedule(task, now: Date()).isBehind ? ", behind schedule" : ""
                 lines.append(

@@ -31,6 +31,21 @@ struct CommandTests {
         }
     }
 
+    @Test("show keeps the line breaks of notes (each line indented under the first), tabs dropped")
+    func notesOnSeveralLines() async throws {
+        let databases = try TestDatabases()
+        defer { databases.remove() }
+        let dir = ["--data-dir", databases.directory.path]
+        let notes = "Cover the architecture.\r\nAdd a diagram.\n\tThird line."
+        try await run(
+            ["add", "--module", "Databases", "--level", "5", "--name", "Report", "--value", "30", "--due", "2030-02-01T12:00"]
+                + ["--notes", notes] + dir
+        )
+        let id = try #require(try await AssignmentRepository(writer: databases.feature, bus: databases.bus).all().first?.id)
+        let shown = try await output(["show", "\(id)"] + dir)
+        #expect(shown.contains("  notes: Cover the architecture.\n         Add a diagram.\n         Third line.\n"), "\(shown)")
+    }
+
     @Test("add, task add and delete change the same database; list, show and export print it; refusals are one line per field")
     func commands() async throws {
         let databases = try TestDatabases()
