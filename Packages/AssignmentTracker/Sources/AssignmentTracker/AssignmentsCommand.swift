@@ -78,7 +78,7 @@ public struct AssignmentsCommand: AsyncParsableCommand {
                 return try AssignmentJSON.json(AssignmentJSON(assignment, tasks: tasks, timeZone: repository.timeZone)) + "\n"
             }
             let zone = repository.timeZone
-            let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: Date()).text
+            let gauge = DueGauge(due: assignment.dueAt, now: Date()).text
             var lines = [
                 "\(assignment.module.terminalSafe): \(assignment.name.terminalSafe)",
                 "  level \(assignment.level), worth \(assignment.value)% of the module",

@@ -73,17 +73,20 @@ public struct DueGauge: Sendable, Hashable {
     public let state: State
     /// Seconds until the due date (negative when past).
     public let secondsLeft: TimeInterval
-    /// The share of the time from creation to the due date still left, 0–1, for the bar's length.
+    /// The time left as a share of ``window``, 0–1, for the bar's length: a short bar is urgent, whenever the
+    /// assignment was added (one due in 22 hours and one due in 19 days no longer both show full bars).
     public let fractionLeft: Double
+
+    /// The stretch the bar measures: two weeks (more than that left shows a full bar).
+    public static let window: TimeInterval = 14 * 86_400
 
     /// The last stretch, in seconds, that counts as close: three days.
     public static let soon: TimeInterval = 3 * 86_400
 
-    /// The gauge of something created at `created`, due at `due`, seen at `now`.
-    public init(due: Date, created: Date, now: Date) {
+    /// The gauge of something due at `due`, seen at `now`.
+    public init(due: Date, now: Date) {
         secondsLeft = due.timeIntervalSince(now)
-        let span = due.timeIntervalSince(created)
-        fractionLeft = span > 0 ? min(1, max(0, secondsLeft / span)) : (secondsLeft > 0 ? 1 : 0)
+        fractionLeft = min(1, max(0, secondsLeft / Self.window))
         state = secondsLeft < 0 ? .overdue : secondsLeft <= Self.soon ? .soon : .ahead
     }
 

@@ -20,7 +20,7 @@ enum AssignmentForms {
             }
         )
         return """
-            <form method="post" action="\(url: action)" class="assignment-form" novalidate>
+            <form method="post" action="\(url: action)" class="assignment-form" novalidate\(if: action == "/assignments", " data-draft=\"new-assignment\"")>
               \(HTML.csrfField(csrfToken))
               <div class="nav-bar form-bar">
                 <a class="bar-button" href="\(url: cancel)">Cancel</a>

@@ -44,7 +44,7 @@ enum AssignmentViews {
         let id = assignment.id ?? 0
         let percent = assignment.progress.percent
         let progress = percent.map { "\($0)% done" } ?? "No tasks"
-        let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: now)
+        let gauge = DueGauge(due: assignment.dueAt, now: now)
         let mark: HTML? = assignment.mark.map { " · mark \($0)%" }
         return """
             <li class="row assignment-row" id="assignment-\(id)">
@@ -82,7 +82,7 @@ enum AssignmentViews {
         }
         let id = assignment.id ?? 0
         let percent = assignment.progress.percent
-        let gauge = DueGauge(due: assignment.dueAt, created: assignment.createdAt, now: now)
+        let gauge = DueGauge(due: assignment.dueAt, now: now)
         let notes: HTML? = assignment.notes.isEmpty ? nil : "<p class=\"notes\">\(assignment.notes)</p>"
         let behind = tasks.filter { TaskSchedule($0, now: now).isBehind }.count
         let behindLine: HTML? =
@@ -138,6 +138,10 @@ enum AssignmentViews {
             "<span class=\"field-error\" id=\"percent-\(id)-error\">\($0.message)</span>"
         }
         let state = TaskSchedule(task, now: now)
+        let notes: HTML? = task.notes.isEmpty ? nil : "<span class=\"row-sub notes task-notes\">\(task.notes)</span>"
+        let reminder: HTML? =
+            task.reminder == .off
+            ? nil : "<span class=\"row-sub task-reminder\">Reminder \(task.reminder.summary(in: timeZone))</span>"
         let status: HTML =
             switch state {
             case .done: "<span class=\"status-pill done-pill\">Done</span>"
@@ -160,6 +164,7 @@ enum AssignmentViews {
               <div class="row-main">
                 <span class="row-title">\(task.name)</span>
                 <span class="row-sub">from <time datetime="\(DisplayDate.iso(task.startAt))" data-format="datetime">\(DisplayDate.dayAndTime(task.startAt, in: timeZone))</time> · \(task.length.summary(in: timeZone))\(due)</span>
+                \(notes)\(reminder)
                 <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span> \(status)</span>
                 <form method="post" action="/assignments/tasks/\(id)/percent" class="percent-form">\(HTML.csrfField(csrfToken))
                   <label for="percent-\(id)" class="visually-hidden">Percent complete of \(task.name)</label>

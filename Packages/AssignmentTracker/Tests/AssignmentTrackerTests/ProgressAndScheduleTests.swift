@@ -63,15 +63,24 @@ struct ProgressAndScheduleTests {
 
     @Test("the gauge: days left, amber in the last three days, red when overdue")
     func gauge() {
-        let created = at("2027-01-01T09:00")
         let due = at("2027-01-15T17:00")
-        let early = DueGauge(due: due, created: created, now: at("2027-01-05T17:00"))
+        let early = DueGauge(due: due, now: at("2027-01-05T17:00"))
         #expect(early.state == .ahead && early.text == "10 days left")
-        let close = DueGauge(due: due, created: created, now: at("2027-01-13T12:00"))
+        let close = DueGauge(due: due, now: at("2027-01-13T12:00"))
         #expect(close.state == .soon && close.text == "2 days 5 hours left")
-        #expect(DueGauge(due: due, created: created, now: at("2027-01-15T16:20")).text == "40 minutes left")
-        let late = DueGauge(due: due, created: created, now: at("2027-01-18T17:00"))
+        #expect(DueGauge(due: due, now: at("2027-01-15T16:20")).text == "40 minutes left")
+        let late = DueGauge(due: due, now: at("2027-01-18T17:00"))
         #expect(late.state == .overdue && late.text == "3 days overdue" && late.fractionLeft == 0)
-        #expect(abs(early.fractionLeft - 10.0 / 14.333333) < 0.001)
+        #expect(abs(early.fractionLeft - 10.0 / 14) < 0.001)
+    }
+
+    @Test("the bar says urgency: 22 hours left is a short bar, 19 days left a full one, whenever each was added")
+    func barLength() {
+        let now = at("2027-01-01T09:00")
+        let tomorrow = DueGauge(due: now.addingTimeInterval(22 * 3_600), now: now)
+        let later = DueGauge(due: now.addingTimeInterval(19 * 86_400), now: now)
+        #expect(tomorrow.fractionLeft < 0.1)
+        #expect(later.fractionLeft == 1)
+        #expect(DueGauge(due: now.addingTimeInterval(7 * 86_400), now: now).fractionLeft == 0.5)
     }
 }

@@ -53,6 +53,22 @@ struct AssignmentRoutesTests {
         }
     }
 
+    @Test("a task's notes (escaped, on their lines) and its reminder show in its row; the due bar says urgency")
+    func taskNotesAndReminder() async throws {
+        try await withAssignments { session, _ in
+            let id = try await Self.add(session)
+            var fields = Self.task("Draft")
+            fields[7] = ("notes", "Outline <b>first</b>\nThen write")
+            fields[8] = ("reminder", "at")
+            fields.append(("reminderAt", "2030-01-02T10:00"))
+            let added = try await session.post("/assignments/\(id)/tasks", form: fields)
+            #expect(added.status == .seeOther)
+            let page = try await session.get("/assignments/\(id)")
+            #expect(page.text.contains("<span class=\"row-sub notes task-notes\">Outline &lt;b&gt;first&lt;/b&gt;\nThen write</span>"))
+            #expect(page.text.contains("<span class=\"row-sub task-reminder\">Reminder at 2 January 2030, 10:00</span>"))
+        }
+    }
+
     @Test("a refused form comes back with a message beside each field and what was typed")
     func refused() async throws {
         try await withAssignments { session, _ in

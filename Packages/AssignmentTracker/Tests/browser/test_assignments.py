@@ -1,6 +1,9 @@
 """Assignments in a real browser: an assignment with three tasks, percentages, the progress and gauges, the mark, a
 deleted task, the same selection after a reload and a host restart, and axe-core clean at both widths and schemes."""
 
+import shutil
+import socket
+import tempfile
 import time
 
 import pytest
@@ -148,6 +151,86 @@ def test_a_refused_mark_keeps_its_message_and_value_through_the_live_refresh(hos
     field = browser.find_element(By.ID, f"mark-{assignment}")
     assert field.get_attribute("value") == "101", "the typed mark was wiped by the refresh"
     assert browser.find_elements(By.CSS_SELECTOR, ".mark-form .field-error"), "the refusal's message was wiped"
+
+
+def test_focus_stays_on_the_task_row_after_set_percent_done_and_delete(host, browser):
+    add_assignment(browser, host, name="Focus kept")
+    for name in ("First", "Second", "Third"):
+        add_task(browser, name, "1")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".task-row")
+    second = rows[1].get_attribute("id")
+
+    def focus_row():
+        return browser.execute_script("var a = document.activeElement; var r = a && a.closest('.task-row'); return r && r.id")
+
+    fill(browser, second.replace("task-", "percent-"), "40")
+    browser.find_element(By.CSS_SELECTOR, f"#{second} button[aria-label^='Set %']").click()
+    wait(browser, lambda d: "is 40% done" in d.page_source, message="the percent was not saved")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    time.sleep(0.5)  # the refresh on connect
+    assert focus_row() == second, "focus left the row after Set %"
+    browser.find_element(By.CSS_SELECTOR, f"#{second} button[aria-label^='Done']").click()
+    wait(browser, lambda d: "is done." in d.page_source, message="Done was not saved")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    time.sleep(0.5)
+    assert focus_row() == second, "focus left the row after Done"
+    browser.find_element(By.CSS_SELECTOR, f"#{second} button[aria-label^='Delete']").click()
+    wait(browser, lambda d: "Deleted the task" in d.page_source, message="the task was not deleted")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    time.sleep(0.5)
+    assert browser.execute_script("return !!document.activeElement.closest('.task-list')"), \
+        "focus did not land on the task list after Delete"
+
+
+def test_on_a_phone_save_stays_in_sight_at_the_end_of_a_long_form(host, browser):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(host.url + "/assignments/new")
+        browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        time.sleep(0.2)
+        save = browser.find_element(By.CSS_SELECTOR, "form button.bar-button[type=submit]")
+        box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", save)
+        header = browser.execute_script("return document.querySelector('.topbar').getBoundingClientRect().bottom")
+        assert browser.execute_script("return window.scrollY") > 200, "the form is not long enough to test"
+        assert box["top"] >= header - 1 and box["bottom"] <= 844, (box, header)
+        hit = browser.execute_script(
+            "var r = arguments[0].getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === arguments[0]", save)
+        assert hit, "Save is covered"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_half_typed_new_assignment_survives_a_restart_as_a_draft(browser):
+    data_dir = tempfile.mkdtemp(prefix="atelier-draft-")
+    # The same address before and after the restart, as a person's bookmark (a draft belongs to its origin).
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    first = Host(data_dir, options=["--port", port])
+    try:
+        browser.get(first.url + "/assignments/new")
+        fill(browser, "module", "Mobile Development")
+        fill(browser, "name", "Half typed")
+        Select(browser.find_element(By.ID, "level")).select_by_value("5")
+    finally:
+        first.stop()
+    second = Host(data_dir, options=["--port", port])
+    try:
+        browser.get(second.url + "/assignments/new")
+        wait(browser, lambda d: d.find_element(By.ID, "name").get_attribute("value") == "Half typed",
+             message="the draft did not come back after the restart")
+        assert browser.find_element(By.ID, "module").get_attribute("value") == "Mobile Development"
+        assert Select(browser.find_element(By.ID, "level")).first_selected_option.get_attribute("value") == "5"
+        fill(browser, "value", "40")
+        fill(browser, "due", "2030-01-15T17:00")
+        save(browser)
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#detail-title"), message="the draft was not saved")
+        browser.get(second.url + "/assignments/new")
+        assert browser.find_element(By.ID, "name").get_attribute("value") == "", "the saved draft came back"
+    finally:
+        second.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
 
 
 def test_a_phone_shows_the_list_then_the_detail_with_back(host, browser):

@@ -504,13 +504,61 @@
     });
   });
 
+  // A form marked data-draft="<key>" (a new item being written) keeps what was typed in this browser as it is typed,
+  // so a half-typed form survives a closed tab or a restarted host: an untouched form fills itself from the draft. The
+  // draft is dropped once a submit is answered by another page (saved); a refused submit comes back to the form and
+  // keeps it. Passwords and hidden fields are never kept.
+  function drafts() {
+    var key = function (form) { return "atelier-draft:" + form.getAttribute("data-draft"); };
+    var submitted = sessionStorage.getItem("atelier-draft-submitted");
+    if (submitted) {
+      sessionStorage.removeItem("atelier-draft-submitted");
+      if (!document.querySelector("form[data-draft='" + CSS.escape(submitted) + "']")) {
+        localStorage.removeItem("atelier-draft:" + submitted);
+      }
+    }
+    document.querySelectorAll("form[data-draft]").forEach(function (form) {
+      var fields = Array.prototype.filter.call(form.elements, function (f) {
+        return f.name && f.type !== "hidden" && f.type !== "password" && f.type !== "submit" && f.type !== "button";
+      });
+      var stored = null;
+      try { stored = JSON.parse(localStorage.getItem(key(form)) || "null"); } catch (e) { stored = null; }
+      var untouched = !form.querySelector(".field-error") && fields.every(function (f) {
+        return f.type === "checkbox" || f.type === "radio" ? f.checked === f.defaultChecked
+          : f.tagName === "SELECT" ? Array.prototype.every.call(f.options, function (o) { return o.selected === o.defaultSelected; })
+          : f.value === f.defaultValue;
+      });
+      if (stored && untouched) {
+        fields.forEach(function (f) {
+          if (!(f.name in stored)) return;
+          if (f.type === "checkbox" || f.type === "radio") f.checked = stored[f.name] === f.value;
+          else f.value = stored[f.name];
+          f.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      }
+      var save = function () {
+        var values = {};
+        fields.forEach(function (f) {
+          if ((f.type === "checkbox" || f.type === "radio") && !f.checked) return;
+          values[f.name] = f.value;
+        });
+        localStorage.setItem(key(form), JSON.stringify(values));
+      };
+      form.addEventListener("input", save);
+      form.addEventListener("change", save);
+      form.addEventListener("submit", function () {
+        sessionStorage.setItem("atelier-draft-submitted", form.getAttribute("data-draft"));
+      });
+    });
+  }
+
   // After an action the page comes back at the row it was about (#task-7): focus goes to that row's first control, so
   // the keyboard and a screen reader stay where the person was (the flash above says what happened).
   function focusTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id ? document.getElementById(id) : null;
     if (!target || document.querySelector("[autofocus]")) return;
-    var control = target.querySelector("button:not([tabindex='-1']), a[href], input, select, textarea");
+    var control = target.querySelector("button:not([tabindex='-1']), a[href], input:not([type=hidden]), select, textarea");
     if (!control) {
       if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
       control = target;
@@ -528,6 +576,7 @@
     swipeRows(document);
     watchMore(document);
     localizeDates(document);
+    drafts();
     focusTarget();
   });
   // The browser's own scroll to the #fragment, once the page has loaded, moves focus to the viewport (the row itself
