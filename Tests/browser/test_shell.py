@@ -1,13 +1,17 @@
 """The shell: the launcher and live notifications."""
 
 import re
+import shutil
+import socket
+import tempfile
+import time
 import urllib.parse
 
 import pytest
 
 from selenium.webdriver.common.by import By
 
-from atelier_browser import wait
+from atelier_browser import Host, wait
 
 
 def test_launcher_shows_a_tile_per_feature_and_each_opens_it(host, browser):
@@ -198,3 +202,36 @@ def test_on_an_ipad_every_app_is_in_sight(host, browser):
         box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", link)
         assert link.is_displayed() and box["left"] >= 0 and box["right"] <= width, (link.text, box)
     assert browser.find_element(By.CSS_SELECTOR, "nav.features a[aria-current=page]").text.endswith("Assignments")
+
+
+def test_notices_delivered_while_the_host_was_down_show_on_the_page_once_it_is_back(browser):
+    # A page is open; the host stops; a notice is raised meanwhile (the CLI, an `at` job); the host starts again on the
+    # same address and delivers it. The open page's badge is right again when its events connection returns, and the
+    # notice shows once as a toast; a page opened after that shows no toast again.
+    data_dir = tempfile.mkdtemp(prefix="atelier-restart-")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    first = Host(data_dir, options=["--port", port])
+    try:
+        browser.get(first.url + "/tasks")
+        wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-unread]")
+    finally:
+        first.stop()
+    first.cli("notify", "Countdown finished", "Tea is ready")
+    second = Host(data_dir, options=["--port", port])
+    try:
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-unread]")
+             and d.find_element(By.CSS_SELECTOR, "[data-unread]").text == "1", timeout=20,
+             message="the open page's badge did not come back right")
+        wait(browser, lambda d: "Countdown finished — Tea is ready" in [t.text for t in d.find_elements(By.CSS_SELECTOR, "#toasts .toast")],
+             message="the notice delivered at start was not shown as a toast")
+        browser.get(second.url + "/downloads")
+        wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+        time.sleep(0.5)
+        assert not browser.find_elements(By.CSS_SELECTOR, "#toasts .toast"), "the toast was shown twice"
+        assert browser.find_element(By.CSS_SELECTOR, "[data-unread]").text == "1"
+    finally:
+        second.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)

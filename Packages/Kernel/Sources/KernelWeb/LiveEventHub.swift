@@ -30,7 +30,13 @@ public final class LiveEventHub: Service, Sendable {
         var nextID = 0
         var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
         var finished = false
+        /// Toasts of messages posted while no page was connected (notices the host delivered as it started, after
+        /// being down): the next page to connect shows each once.
+        var heldToasts: [String] = []
     }
+
+    /// The most toasts held for the next page.
+    public static let heldToastLimit = 20
 
     /// The most chunks waiting for one page before the page is dropped.
     public static let bufferLimit = 1_024
@@ -49,7 +55,7 @@ public final class LiveEventHub: Service, Sendable {
         let tokens = self.names.map { name in
             bus.addObserver(forName: name) { [weak self] notification in
                 guard let message = notification.message as? any LiveEvent else { return }
-                self?.broadcast(Self.wireFormat(for: message))
+                self?.broadcast(Self.wireFormat(for: message), toast: Self.toastFormat(for: message))
             }
         }
         observations.withLock { $0 = tokens }
@@ -74,19 +80,23 @@ public final class LiveEventHub: Service, Sendable {
         }
     }
 
-    /// Opens a stream for one page. The stream starts with a comment so the browser knows it is connected.
-    public func subscribe() -> Subscription {
+    /// Opens a stream for one page. The stream starts with a comment so the browser knows it is connected, then
+    /// `greeting` (what the page should know as it connects, such as the unread count), then the toasts held while no
+    /// page was connected.
+    public func subscribe(greeting: String? = nil) -> Subscription {
         let (stream, continuation) = AsyncStream.makeStream(
             of: String.self,
             bufferingPolicy: .bufferingOldest(Self.bufferLimit)
         )
-        let id: Int? = state.withLock { state in
+        let subscribed: (id: Int, held: [String])? = state.withLock { state in
             guard !state.finished else { return nil }
             let id = state.nextID
             state.nextID += 1
             state.subscribers[id] = continuation
-            return id
+            defer { state.heldToasts = [] }
+            return (id, state.heldToasts)
         }
+        let id = subscribed?.id
         guard let id else {
             continuation.finish()
             return Subscription(stream: stream, id: nil, hub: self)
@@ -95,6 +105,8 @@ public final class LiveEventHub: Service, Sendable {
             self?.unsubscribe(id)
         }
         continuation.yield(": connected\n\n")
+        if let greeting { continuation.yield(greeting) }
+        for toast in subscribed?.held ?? [] { continuation.yield(toast) }
         return Subscription(stream: stream, id: id, hub: self)
     }
 
@@ -104,8 +116,13 @@ public final class LiveEventHub: Service, Sendable {
         continuation?.finish()
     }
 
-    private func broadcast(_ text: String) {
-        let subscribers = state.withLock { $0.subscribers }
+    private func broadcast(_ text: String, toast: String? = nil) {
+        let subscribers = state.withLock { state in
+            if state.subscribers.isEmpty, let toast, state.heldToasts.count < Self.heldToastLimit {
+                state.heldToasts.append(toast)
+            }
+            return state.subscribers
+        }
         for (id, continuation) in subscribers {
             if case .dropped = continuation.yield(text) { unsubscribe(id) }
         }
@@ -141,6 +158,12 @@ public final class LiveEventHub: Service, Sendable {
         let event = event(for: message)
         guard message.toast != nil else { return event.wireFormat }
         return event.wireFormat + "event: toast\ndata: \(event.json)\n\n"
+    }
+
+    /// The `toast` event of `message` alone, or nil when it has no toast: what a page connecting later is shown.
+    static func toastFormat(for message: some LiveEvent) -> String? {
+        guard message.toast != nil else { return nil }
+        return "event: toast\ndata: \(event(for: message).json)\n\n"
     }
 
     /// The browser-facing form of a typed message: its fields as JSON, with `name` and (when it has one) `toast`.

@@ -35,7 +35,9 @@ struct ShellRoutes {
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
                     // Subscribed only once the body is written: a HEAD, which never writes it, leaves nothing behind.
-                    let subscription = hub.subscribe()
+                    // The unread count first: a page whose connection comes back (the host restarted, delivering
+                    // notices while it was away) shows the right badge again.
+                    let subscription = hub.subscribe(greeting: "event: unread\ndata: {\"unread\":\(unread.value)}\n\n")
                     defer { subscription.cancel() }
                     // The server waits for open connections before the hub hears of shutdown, so the stream ends
                     // itself when the server starts shutting down.

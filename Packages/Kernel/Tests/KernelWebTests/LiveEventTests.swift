@@ -52,6 +52,26 @@ struct LiveEventTests {
         #expect(hub.subscriberCount == 0)
     }
 
+    @Test("a toast posted while no page is connected is shown once, by the next page to connect, after its greeting")
+    func heldToasts() async throws {
+        let bus = NotificationBus()
+        let hub = LiveEventHub(bus: bus, events: [Ping.self])
+        bus.post(Ping(toast: "while nobody looked"))
+        bus.post(Ping(toast: nil))
+        let next = hub.subscribe(greeting: "event: unread\ndata: {\"unread\":1}\n\n")
+        var iterator = next.stream.makeAsyncIterator()
+        #expect(await iterator.next() == ": connected\n\n")
+        #expect(await iterator.next() == "event: unread\ndata: {\"unread\":1}\n\n")
+        #expect(await iterator.next() == "event: toast\ndata: {\"name\":\"a.ping\",\"toast\":\"while nobody looked\"}\n\n")
+        // Once: the page after it is not shown it again; a toast posted while a page is connected is not held.
+        bus.post(Ping(toast: "live"))
+        let later = hub.subscribe()
+        var laterIterator = later.stream.makeAsyncIterator()
+        #expect(await laterIterator.next() == ": connected\n\n")
+        hub.finishAll()
+        #expect(await laterIterator.next() == nil)
+    }
+
     @Test("a page that stops reading is dropped once its stream is full; one that reads keeps every event")
     func slowReader() async throws {
         let bus = NotificationBus()

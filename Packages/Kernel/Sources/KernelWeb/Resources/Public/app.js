@@ -39,26 +39,38 @@
       document.dispatchEvent(new CustomEvent("atelier:connected"));
     };
     source.onmessage = function () {};
+    // The inbox badge: one more for each notice delivered, and the host's own count each time the stream
+    // (re)connects, so a page open across a restart is right again.
+    var setUnread = function (count, spoken) {
+      var badge = document.querySelector("[data-unread]");
+      var link = document.querySelector(".inbox-link");
+      if (!link) return;
+      if (count <= 0) {
+        if (badge) badge.remove();
+        link.setAttribute("aria-label", "Inbox");
+        return;
+      }
+      if (!badge) {
+        badge = document.createElement("span");
+        badge.className = "badge";
+        badge.setAttribute("data-unread", "");
+        link.appendChild(document.createTextNode(" "));
+        link.appendChild(badge);
+      }
+      if (badge.textContent === String(count)) return;
+      badge.textContent = String(count);
+      link.setAttribute("aria-label", "Inbox, " + count + " unread");
+      if (spoken) announce("Inbox: " + count + " unread");
+    };
+    source.addEventListener("unread", function (event) {
+      try { setUnread(JSON.parse(event.data).unread, false); } catch (e) {}
+    });
     var handle = function (event) {
       var data = {};
       try { data = JSON.parse(event.data); } catch (e) { return; }
       if (data.name === noticeEvent()) {
         var badge = document.querySelector("[data-unread]");
-        var link = document.querySelector(".inbox-link");
-        if (!badge && link) {
-          badge = document.createElement("span");
-          badge.className = "badge";
-          badge.setAttribute("data-unread", "");
-          badge.textContent = "0";
-          link.appendChild(document.createTextNode(" "));
-          link.appendChild(badge);
-        }
-        if (badge) {
-          var count = (parseInt(badge.textContent, 10) || 0) + 1;
-          badge.textContent = String(count);
-          if (link) link.setAttribute("aria-label", "Inbox, " + count + " unread");
-          announce("Inbox: " + count + " unread");
-        }
+        setUnread((badge ? parseInt(badge.textContent, 10) || 0 : 0) + 1, true);
       }
       document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
     };
