@@ -27,12 +27,14 @@ public struct AccountsFeature: WebFeature {
         let store = AccountStore(writer: context.feature.database, bus: context.feature.bus)
         return FeatureRuntime(
             routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages),
-            liveEvents: [],
+            liveEvents: [AccountSessionsEnded.self],
             // Another process (the CLI) changed the accounts: sessions are read from the database again, and the
-            // change is announced like one made here.
+            // change is announced like one made here; a deletion tells open Home pages to check their session.
             outsideChanges: { [bus = context.feature.bus] changes in
                 store.forgetCachedSessions()
-                if let message = AccountsChanged(outside: changes) { bus.post(message) }
+                guard let message = AccountsChanged(outside: changes) else { return }
+                bus.post(message)
+                if message.change == .deleted || message.change == .batch { bus.post(AccountSessionsEnded()) }
             }
         )
     }

@@ -98,7 +98,7 @@ enum AccountsPages {
             "<span class=\"field-error\" id=\"delete-problem\" role=\"alert\">\($0)</span>"
         }
         return """
-            <section class="accounts-home">
+            <section class="accounts-home" data-live-events="\(AccountSessionsEnded.name.rawValue)">
               <h1 class="page-title">Home</h1>
               <div class="card">
                 <dl class="account-details">

@@ -96,6 +96,15 @@ def test_after_logout_the_browsers_back_shows_the_login_page_not_home(host, brow
     assert not browser.find_elements(By.ID, "mobile-number"), "Back after Logout showed Home's number again"
 
 
+def test_an_account_deleted_from_the_command_line_signs_its_open_home_page_out(host, browser):
+    sign_up(host, browser, email="gone@example.com")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    host.cli("accounts", "delete", "gone@example.com")
+    wait(browser, lambda d: d.find_elements(By.ID, "login-button"), timeout=15,
+         message="the open Home page still shows the deleted account")
+    assert not browser.find_elements(By.ID, "mobile-number")
+
+
 def test_sign_up_home_edit_number_images_and_back(host, browser):
     browser.get(host.url + "/accounts/signup")
     assert axe_violations(browser) == []

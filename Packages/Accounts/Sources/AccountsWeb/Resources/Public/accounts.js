@@ -32,6 +32,15 @@
     });
   }
 
+  // An account deleted elsewhere (the CLI) ends its sessions: an open Home page checks its own and, when it has ended,
+  // goes to the login page at once instead of showing a name and number that are gone.
+  document.addEventListener("atelier:event", function (event) {
+    if (!event.detail || event.detail.name !== "accounts.sessions-ended" || !document.querySelector(".accounts-home")) return;
+    fetch("/accounts", { credentials: "same-origin", redirect: "manual" }).then(function (response) {
+      if (response.type === "opaqueredirect" || response.status >= 300) location.assign("/accounts/login");
+    }).catch(function () {});
+  });
+
   // Broken images: the tile keeps its placeholder instead of the browser's broken-image icon.
   function broken(img) {
     var tile = img.closest(".image-tile");
