@@ -42,7 +42,7 @@ enum SignupPage {
                 switch result.sent {
                 case .success(let message)?: "<p class=\"flash flash-success\" role=\"status\">\(message)</p>"
                 case .failure(let message)?: "<p class=\"flash flash-error\" role=\"alert\">\(message)</p>"
-                case nil: "<p class=\"hint\">No server is set (<code>--signup-endpoint</code>), so nothing was sent.</p>"
+                case nil: "<p class=\"hint\">No sign-up server is set up for this host, so nothing was sent.</p>"
                 }
             return """
                 <section class="card signup-result" aria-labelledby="signup-json-title">
@@ -70,14 +70,14 @@ enum SignupPage {
                 </div>
                 <div class="field\(if: invalid(.dateOfBirth), " invalid")">
                   <label for="dateOfBirth">Date of birth</label>
-                  <input id="dateOfBirth" name="dateOfBirth" inputmode="numeric" autocomplete="bday" enterkeyhint="next" placeholder="DD/MM/YYYY" maxlength="24" value="\(view.draft.dateOfBirth)"\(marks(.dateOfBirth, hint: "dob-hint"))>
+                  <input id="dateOfBirth" name="dateOfBirth" inputmode="numeric" autocomplete="bday" enterkeyhint="next" placeholder="DD/MM/YYYY" maxlength="24" data-max-age="\(DateOfBirth.maximumAge)" value="\(view.draft.dateOfBirth)"\(marks(.dateOfBirth, hint: "dob-hint"))>
                   \(error(.dateOfBirth))
                   <span class="hint" id="dob-hint">DD/MM/YYYY. The slashes appear as you type.</span>
                 </div>
                 <div class="field\(if: invalid(.password), " invalid")">
                   <label for="password">Password</label>
                   <span class="password-field">
-                    <input id="password" name="password" type="password" autocomplete="new-password" enterkeyhint="done"\(marks(.password, hint: "password-hint"))>
+                    <input id="password" name="password" type="password" autocomplete="new-password" enterkeyhint="done" data-min-length="\(SignupDraft.passwordLength.lowerBound)" data-max-length="\(SignupDraft.passwordLength.upperBound)" data-max-bytes="\(SignupDraft.maxPasswordBytes)"\(marks(.password, hint: "password-hint"))>
                     <button type="button" class="button secondary password-toggle" id="password-toggle" aria-controls="password" aria-pressed="false" hidden>Show</button>
                   </span>
                   \(error(.password))

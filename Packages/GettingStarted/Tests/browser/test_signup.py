@@ -4,6 +4,8 @@ their fields with focus on the first, and the JSON is shown without the password
 
 import json
 
+import time
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -96,6 +98,38 @@ def test_errors_beside_each_field_keep_what_was_typed(host, browser):
     assert browser.find_element(By.ID, "firstName").get_attribute("value") == "Ana"
     assert browser.find_element(By.ID, "dateOfBirth").get_attribute("value") == "29/02/2023"
     assert axe_violations(browser) == []
+
+
+def test_each_field_is_checked_as_it_is_left_and_save_keeps_the_password(host, browser):
+    # Checked in the browser by the server's rules and words, as each field is left; Save is not sent while a field is
+    # wrong, so the typed password is never lost; a field put right loses its message as it is typed.
+    browser.get(host.url + "/signup")
+    first = browser.find_element(By.ID, "firstName")
+    first.click()
+    browser.find_element(By.ID, "lastName").click()  # nothing typed yet: leaving an empty field says nothing
+    assert not browser.find_elements(By.ID, "firstName-error")
+    browser.find_element(By.ID, "dateOfBirth").send_keys("31022020")
+    browser.find_element(By.ID, "password").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "dateOfBirth-error"), message="the date was not checked as it was left")
+    assert browser.find_element(By.ID, "dateOfBirth-error").text == "That day does not exist in the calendar."
+    assert browser.find_element(By.ID, "dateOfBirth").get_attribute("aria-invalid") == "true"
+    browser.find_element(By.ID, "password").send_keys("secret word")
+    browser.find_element(By.ID, "save").click()
+    time.sleep(0.3)
+    assert browser.current_url.endswith("/signup") and "Ready to send" not in browser.page_source, "Save was sent"
+    assert browser.find_element(By.ID, "password").get_attribute("value") == "secret word", "the password was lost"
+    assert browser.find_element(By.ID, "firstName-error").text == "Enter your first name."
+    assert active_id(browser) == "firstName"
+    first.send_keys("Ana")
+    wait(browser, lambda d: not d.find_elements(By.ID, "firstName-error"), message="the message stayed once put right")
+    browser.find_element(By.ID, "lastName").send_keys("Lim")
+    date = browser.find_element(By.ID, "dateOfBirth")
+    date.clear()
+    date.send_keys("03021990")
+    assert axe_violations(browser) == []
+    browser.find_element(By.ID, "save").click()
+    wait(browser, lambda d: "Ready to send" in d.page_source, message="a right form was not sent")
+    assert "--signup-endpoint" not in browser.page_source
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
