@@ -13,6 +13,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from atelier_browser import Host, atelier_binary, axe_violations, wait, wait_for_focus
 
@@ -94,6 +95,18 @@ def test_a_refused_form_keeps_what_was_typed(quiet_host, browser):
     assert browser.find_element(By.ID, "label").get_attribute("value") == "Nap"
     wait_for_focus(browser, "minutes")
     assert axe_violations(browser) == []
+
+
+def test_enter_moves_to_the_next_field_and_starts_from_the_label(quiet_host, browser):
+    # The keyboard's key says "next" in Hours and Minutes and "go" in Label: Enter does what it says.
+    browser.get(quiet_host.url + "/countdown")
+    browser.find_element(By.ID, "hours").send_keys("0" + Keys.ENTER)
+    wait_for_focus(browser, "minutes")
+    browser.find_element(By.ID, "minutes").send_keys("5" + Keys.ENTER)
+    wait_for_focus(browser, "label")
+    assert labels(browser) == [], "Enter in Minutes started the timer"
+    browser.find_element(By.ID, "label").send_keys("Eggs" + Keys.ENTER)
+    wait(browser, lambda d: "Started Eggs" in d.page_source, message="Enter in Label did not start the timer")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,6 +1,7 @@
 // Countdown: each running timer's clock counts down every second from its end time (data-deadline, milliseconds
 // since 1970); at zero the row says it has finished. The host delivers the notice itself at that second (a toast on
-// every open page), and the list refreshes when it does. Without this file the page still lists and cancels timers.
+// every open page), and the list refreshes when it does. Enter moves from Hours to Minutes to Label and starts from
+// Label. Without this file the page still lists and cancels timers.
 (function () {
   "use strict";
   function two(n) { return n < 10 ? "0" + n : String(n); }
@@ -32,6 +33,17 @@
     if (!isFinite(skew)) skew = 0;
     tick();
     setInterval(tick, 250);
+    // Enter does what the keyboard's key says: "next" in Hours and Minutes moves to the next field, "go" in Label
+    // starts the timer.
+    var fields = Array.prototype.slice.call(document.querySelectorAll(".countdown-form input:not([type=hidden])"));
+    fields.forEach(function (field, index) {
+      field.addEventListener("keydown", function (e) {
+        if (e.key !== "Enter" || e.isComposing || index === fields.length - 1) return;
+        e.preventDefault();
+        fields[index + 1].focus();
+        if (fields[index + 1].select) fields[index + 1].select();
+      });
+    });
     // A tap outside the fields puts the keyboard away.
     document.addEventListener("pointerdown", function (e) {
       var active = document.activeElement;
