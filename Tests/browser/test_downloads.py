@@ -115,7 +115,7 @@ def start(browser, url):
 
 def row_for(browser, url):
     for element in browser.find_elements(By.CSS_SELECTOR, "#download-list .download-row"):
-        if element.find_element(By.CSS_SELECTOR, ".download-url").text == url:
+        if element.find_element(By.CSS_SELECTOR, ".download-url").get_attribute("title") == url:
             return element
     raise AssertionError(f"no row for {url}")
 
@@ -150,6 +150,37 @@ def test_start_progress_cancel_complete_and_view(host, browser, origin):
     source = browser.find_element(By.ID, "source").text
     assert "<title>Browser Test Page</title>" in source
     assert "Hello from loopback" in browser.find_element(By.CSS_SELECTOR, ".readable-text").text
+
+
+def test_on_a_phone_a_row_reads_on_one_line_with_its_progress_across_and_the_flash_fades(host, browser, origin):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(host.url + "/downloads")
+        slow = origin + "/slow?" + "long-query-part=" + "x" * 60
+        start(browser, slow)
+        wait(browser, lambda d: state(d, slow) == "Downloading", message="the slow download did not start")
+        row = row_for(browser, slow)
+        address = row.find_element(By.CSS_SELECTOR, ".download-url")
+        line = browser.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", address)
+        assert address.size["height"] <= line + 2, "the address wraps onto more lines"
+        assert browser.execute_script("return arguments[0].querySelector('.url-host').textContent", address) == origin
+        bar = row.find_element(By.CSS_SELECTOR, "progress")
+        assert bar.size["width"] >= 0.5 * row.size["width"], (bar.size, row.size)
+        flash = browser.find_element(By.CSS_SELECTOR, ".flash")
+        assert "Started" in flash.text
+        # Nothing, not even the flash quoting the long address, makes the page wider than the phone.
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".flash"), timeout=12, message="the flash never left")
+        row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-cancel").click()
+        wait(browser, lambda d: state(d, slow) == "Cancelled", message="the row never said Cancelled")
+        page = origin + "/page.html"
+        start(browser, page)
+        wait(browser, lambda d: state(d, page) == "Completed", message="the page never completed")
+        assert row_for(browser, page).find_element(By.CSS_SELECTOR, ".download-retry").text == "Download again"
+        assert row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-retry").text == "Retry"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_non_http_address_is_refused_at_the_field(host, browser):

@@ -71,10 +71,13 @@ public enum DownloadListPage {
     }
 
     static func row(_ row: DownloadRowView) -> HTML {
+        // The address on one line: the server's name whole, the path cut with an ellipsis when the line is full.
+        let parts = Self.addressParts(row.url)
+        let address: HTML = "<span class=\"url-host\">\(parts.host)</span><span class=\"url-path\">\(parts.path)</span>"
         let title: HTML =
             row.state == .completed
-            ? "<a class=\"row-title download-url\" href=\"/downloads/\(row.id)\">\(row.url)</a>"
-            : "<span class=\"row-title download-url\">\(row.url)</span>"
+            ? "<a class=\"row-title download-url\" href=\"/downloads/\(row.id)\" title=\"\(row.url)\">\(address)</a>"
+            : "<span class=\"row-title download-url\" title=\"\(row.url)\">\(address)</span>"
         return """
             <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)" data-live-bind="\(DownloadProgress.name.rawValue)" data-live-key="\(row.id)">
               <div class="row-main">
@@ -90,6 +93,14 @@ public enum DownloadListPage {
             </li>
 
             """
+    }
+
+    /// `url` as its server (scheme and host, with the port) and the rest (path, query).
+    static func addressParts(_ url: String) -> (host: String, path: String) {
+        guard let schemeEnd = url.range(of: "://") else { return (url, "") }
+        let rest = url[schemeEnd.upperBound...]
+        let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return (String(url[..<pathStart]), String(url[pathStart...]))
     }
 
     private static func progress(_ row: DownloadRowView) -> HTML? {
@@ -123,8 +134,14 @@ public enum DownloadListPage {
                 <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/cancel" class="link-button download-cancel">Cancel</button>
                 """
         }
-        // An interrupted download picks up where it stopped: Resume. Any other end starts again: Retry.
-        let again: HTML = row.state == .interrupted ? "Resume" : "Retry"
+        // An interrupted download picks up where it stopped: Resume. A finished one is fetched anew: Download again.
+        // A failed or cancelled one goes on from what arrived when it can: Retry.
+        let again: HTML =
+            switch row.state {
+            case .interrupted: "Resume"
+            case .completed: "Download again"
+            default: "Retry"
+            }
         return """
             <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/retry" class="link-button download-retry">\(again)</button>
                 <button type="submit" form="download-actions" formaction="/downloads/\(row.id)/remove" class="link-button danger-text download-remove">Remove</button>

@@ -35,18 +35,18 @@ enum DownloadViewerPage {
               <h1 class="page-title viewer-title">\(view.title)</h1>
               <p class="muted viewer-url">\(view.url)\(view.encoding.map { " · read as \($0)" })</p>
               \(view.message.map { "<p class=\"form-error viewer-message\" role=\"alert\">\($0)</p>" })
+              \(outline)
+              <section class="card viewer-section">
+                <h2 class="section-title">Text</h2>
+                \(if: view.textIsCut, "<p class=\"hint\" id=\"text-note\">Showing the start of the text. <a href=\"/downloads/\(view.id)/text\">The whole text</a> opens as plain text.</p>")
+                <div class="readable-text">\(view.text)</div>
+              </section>
+              \(links)
               <section class="card viewer-section">
                 <h2 class="section-title">Source</h2>
                 \(view.sourceNote.map { "<p class=\"hint\">\($0)</p>" })
                 <pre class="source-view" id="source" tabindex="0">
             \(view.source)</pre>
-              </section>
-              \(outline)
-              \(links)
-              <section class="card viewer-section">
-                <h2 class="section-title">Text</h2>
-                \(if: view.textIsCut, "<p class=\"hint\" id=\"text-note\">Showing the start of the text. <a href=\"/downloads/\(view.id)/text\">The whole text</a> opens as plain text.</p>")
-                <div class="readable-text">\(view.text)</div>
               </section>
             </article>
             """

@@ -16,7 +16,8 @@ public struct DownloadRowView: Sendable {
     /// The row of `item`.
     public init(_ item: DownloadItem) {
         id = item.id ?? 0
-        url = item.url
+        // Where the download came from in the end: a redirected one shows the address it was read from.
+        url = item.finalURL ?? item.url
         state = item.state
         percent = item.fraction.map { Int($0 * 100) }
         progressText = item.progressText

@@ -33,7 +33,7 @@ struct DownloadPagingTests {
             while true {
                 let list = try #require(page.text.firstMatch(of: /<ul class="list download-list"[\s\S]*?<\/ul>/)).output
                 #expect(!list.contains("_csrf"))
-                seen += list.matches(of: /page-(\d+)<\/a>/).compactMap { Int($0.1) }
+                seen += list.matches(of: /page-(\d+)<\/span><\/a>/).compactMap { Int($0.1) }
                 guard let older = page.text.firstMatch(of: /id="downloads-older" href="([^"#]*)/)?.1 else { break }
                 page = try await session.get(String(older))
                 #expect(page.text.contains(#"id="downloads-newest" href="/downloads""#))

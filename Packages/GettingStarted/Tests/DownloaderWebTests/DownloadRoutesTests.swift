@@ -65,6 +65,30 @@ struct DownloadRoutesTests {
         }
     }
 
+    @Test("a redirected download shows the address it was read from, its server whole and its path apart")
+    func redirectedShowsFinalAddress() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/redirect?hops=1"))
+            let rows = try await Self.waitFor("completed", id: id, session)
+            let host = server.url("")
+            #expect(rows.contains(#"<span class="url-host">\#(host)</span><span class="url-path">/page.html</span>"#), "\(rows)")
+            #expect(!rows.contains("redirect?hops"))
+        }
+    }
+
+    @Test("the viewer puts the outline and the text before the source")
+    func viewerOrder() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/page.html"))
+            _ = try await Self.waitFor("completed", id: id, session)
+            let viewer = try await session.get("/downloads/\(id)").text
+            let outline = try #require(viewer.range(of: ">Outline</h2>")).lowerBound
+            let text = try #require(viewer.range(of: ">Text</h2>")).lowerBound
+            let source = try #require(viewer.range(of: ">Source</h2>")).lowerBound
+            #expect(outline < text && text < source)
+        }
+    }
+
     @Test("Start adds a row that completes, and the viewer shows title, outline, links and escaped source")
     func startAndView() async throws {
         try await withDownloads { session, server in
@@ -72,7 +96,7 @@ struct DownloadRoutesTests {
             let rows = try await Self.waitFor("completed", id: id, session)
             #expect(rows.contains("Completed"))
             #expect(rows.contains(#"href="/downloads/\#(id)""#))
-            #expect(rows.contains("Retry") && rows.contains("Remove"))
+            #expect(rows.contains("Download again") && rows.contains("Remove"))
             let viewer = try await session.get("/downloads/\(id)")
             #expect(viewer.status == .ok)
             #expect(viewer.text.contains(#"<h1 class="page-title viewer-title">Loopback Page</h1>"#))

@@ -578,7 +578,22 @@
     control.focus({ preventScroll: true });
   }
 
+  // A flash that says something went well fades once read: after 6 seconds, or 15 when it offers an action (Undo),
+  // and not while the pointer or the focus is on it. One that says something went wrong stays.
+  function fadeFlashes() {
+    document.querySelectorAll(".flash.flash-success, .flash.flash-info").forEach(function (flash) {
+      var wait = flash.querySelector("form, button") ? 15000 : 6000;
+      var fade = function () {
+        if (flash.matches(":hover") || flash.contains(document.activeElement)) { setTimeout(fade, 2000); return; }
+        flash.classList.add("fading");
+        setTimeout(function () { flash.remove(); }, 400);
+      };
+      setTimeout(fade, wait);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    fadeFlashes();
     // What the server sent, before swipeRows marks rows: the first refresh then finds nothing changed.
     document.querySelectorAll("[data-live-refresh]").forEach(function (el) {
       remember(el);
