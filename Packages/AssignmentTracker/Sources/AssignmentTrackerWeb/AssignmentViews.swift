@@ -166,7 +166,7 @@ enum AssignmentViews {
                 <span class="row-sub">from <time datetime="\(DisplayDate.iso(task.startAt))" data-format="datetime">\(DisplayDate.dayAndTime(task.startAt, in: timeZone))</time> · \(task.length.summary(in: timeZone))\(due)</span>
                 \(notes)\(reminder)
                 <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span> \(status)</span>
-                <form method="post" action="/assignments/tasks/\(id)/percent" class="percent-form">\(HTML.csrfField(csrfToken))
+                <form method="post" action="/assignments/tasks/\(id)/percent" class="percent-form" novalidate>\(HTML.csrfField(csrfToken))
                   <label for="percent-\(id)" class="visually-hidden">Percent complete of \(task.name)</label>
                   <input id="percent-\(id)" name="percent" type="number" min="0" max="100" step="1" inputmode="numeric" value="\(percentRefused?.text ?? String(task.percent))"\(if: percentRefused != nil, " autofocus aria-invalid=\"true\" aria-describedby=\"percent-\(id)-error\"")>
                   <button type="submit" class="button secondary" aria-label="Set % for \(task.name)">Set %</button>

@@ -153,6 +153,25 @@ def test_a_refused_mark_keeps_its_message_and_value_through_the_live_refresh(hos
     assert browser.find_elements(By.CSS_SELECTOR, ".mark-form .field-error"), "the refusal's message was wiped"
 
 
+def test_a_refused_task_percent_keeps_its_message_and_value_through_the_live_refresh(host, browser):
+    # The other form inside the live detail pane: a task's percent.
+    add_assignment(browser, host, name="Refused percent")
+    add_task(browser, "Only", "1")
+    row = browser.find_element(By.CSS_SELECTOR, ".task-row").get_attribute("id")
+    field_id = row.replace("task-", "percent-")
+    fill(browser, field_id, "101")
+    browser.find_element(By.CSS_SELECTOR, f"#{row} button[aria-label^='Set %']").click()
+    wait(browser, lambda d: d.find_elements(By.ID, f"{field_id}-error"), message="the percent was not refused")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    host.cli("assignments", "add", "--module", "Other", "--level", "4", "--name", "Elsewhere", "--value", "5",
+             "--due", "2031-01-15T17:00")
+    wait(browser, lambda d: "Elsewhere" in d.find_element(By.CSS_SELECTOR, ".master").text,
+         message="the live refresh did not come")
+    time.sleep(0.5)
+    assert browser.find_element(By.ID, field_id).get_attribute("value") == "101", "the typed percent was wiped"
+    assert browser.find_elements(By.ID, f"{field_id}-error"), "the refusal's message was wiped"
+
+
 def test_focus_stays_on_the_task_row_after_set_percent_done_and_delete(host, browser):
     add_assignment(browser, host, name="Focus kept")
     for name in ("First", "Second", "Third"):
