@@ -26,6 +26,16 @@ def atelier_binary():
     return binary
 
 
+def free_port():
+    """A port free on loopback now: for a host started twice at the same address (a restart, as a bookmark sees it;
+    what a browser keeps belongs to its origin, port included)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return str(probe.getsockname()[1])
+
+
 class Host:
     """A running `atelier serve` process."""
 

@@ -2,7 +2,6 @@
 
 import re
 import shutil
-import socket
 import tempfile
 import time
 import urllib.parse
@@ -11,7 +10,7 @@ import pytest
 
 from selenium.webdriver.common.by import By
 
-from atelier_browser import Host, wait
+from atelier_browser import Host, free_port, wait
 
 
 def test_launcher_shows_a_tile_per_feature_and_each_opens_it(host, browser):
@@ -209,9 +208,7 @@ def test_notices_delivered_while_the_host_was_down_show_on_the_page_once_it_is_b
     # same address and delivers it. The open page's badge is right again when its events connection returns, and the
     # notice shows once as a toast; a page opened after that shows no toast again.
     data_dir = tempfile.mkdtemp(prefix="atelier-restart-")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
+    port = free_port()  # the same address before and after the restart
     first = Host(data_dir, options=["--port", port])
     try:
         browser.get(first.url + "/tasks")

@@ -2,7 +2,6 @@
 deleted task, the same selection after a reload and a host restart, and axe-core clean at both widths and schemes."""
 
 import shutil
-import socket
 import tempfile
 import time
 
@@ -10,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from atelier_browser import Host, axe_violations, wait, wait_for_focus
+from atelier_browser import Host, axe_violations, free_port, wait, wait_for_focus
 
 CONTROLS = ("main button, main input:not([type=hidden]), main select, main textarea, main a.button, main .row a, "
             "main a.row, main summary, header a, .flash button, nav a")
@@ -134,6 +133,16 @@ def test_a_refused_form_keeps_what_was_typed_and_focuses_the_first_field_to_chan
     assert axe_violations(browser) == []
 
 
+def refreshed_from_elsewhere(host, browser):
+    """Waits for the events connection, adds an assignment from the CLI, and waits for the page's live refresh."""
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    host.cli("assignments", "add", "--module", "Other", "--level", "4", "--name", "Elsewhere", "--value", "5",
+             "--due", "2031-01-15T17:00")
+    wait(browser, lambda d: "Elsewhere" in d.find_element(By.CSS_SELECTOR, ".master").text,
+         message="the live refresh did not come")
+    time.sleep(0.5)
+
+
 def test_a_refused_mark_keeps_its_message_and_value_through_the_live_refresh(host, browser):
     # A mark of 101 is refused with a message beside the field and the typed value; the live refresh that follows when
     # the events connection opens (and one after a change elsewhere) must not wipe either.
@@ -142,12 +151,7 @@ def test_a_refused_mark_keeps_its_message_and_value_through_the_live_refresh(hos
     browser.find_element(By.XPATH, "//button[normalize-space()='Save Mark']").click()
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#mark-form .field-error, .mark-form .field-error"),
          message="the mark was not refused")
-    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
-    host.cli("assignments", "add", "--module", "Other", "--level", "4", "--name", "Elsewhere", "--value", "5",
-             "--due", "2031-01-15T17:00")
-    wait(browser, lambda d: "Elsewhere" in d.find_element(By.CSS_SELECTOR, ".master").text,
-         message="the live refresh did not come")
-    time.sleep(0.5)
+    refreshed_from_elsewhere(host, browser)
     field = browser.find_element(By.ID, f"mark-{assignment}")
     assert field.get_attribute("value") == "101", "the typed mark was wiped by the refresh"
     assert browser.find_elements(By.CSS_SELECTOR, ".mark-form .field-error"), "the refusal's message was wiped"
@@ -162,12 +166,7 @@ def test_a_refused_task_percent_keeps_its_message_and_value_through_the_live_ref
     fill(browser, field_id, "101")
     browser.find_element(By.CSS_SELECTOR, f"#{row} button[aria-label^='Set %']").click()
     wait(browser, lambda d: d.find_elements(By.ID, f"{field_id}-error"), message="the percent was not refused")
-    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
-    host.cli("assignments", "add", "--module", "Other", "--level", "4", "--name", "Elsewhere", "--value", "5",
-             "--due", "2031-01-15T17:00")
-    wait(browser, lambda d: "Elsewhere" in d.find_element(By.CSS_SELECTOR, ".master").text,
-         message="the live refresh did not come")
-    time.sleep(0.5)
+    refreshed_from_elsewhere(host, browser)
     assert browser.find_element(By.ID, field_id).get_attribute("value") == "101", "the typed percent was wiped"
     assert browser.find_elements(By.ID, f"{field_id}-error"), "the refusal's message was wiped"
 
@@ -222,10 +221,7 @@ def test_on_a_phone_save_stays_in_sight_at_the_end_of_a_long_form(host, browser)
 
 def test_a_half_typed_new_assignment_survives_a_restart_as_a_draft(browser):
     data_dir = tempfile.mkdtemp(prefix="atelier-draft-")
-    # The same address before and after the restart, as a person's bookmark (a draft belongs to its origin).
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
+    port = free_port()  # the same address before and after the restart
     first = Host(data_dir, options=["--port", port])
     try:
         browser.get(first.url + "/assignments/new")

@@ -169,11 +169,13 @@ def test_with_the_host_stopped_at_delivers_the_countdown_into_the_inbox(atd, bro
         rows = notices(data_dir)
         assert len(rows) == 1 and rows[0][2], f"the at job did not deliver: {rows}; log: {read_log(data_dir)}"
         assert rows[0][1] == "Kettle 'on' $(boil)" and rows[0][3] == 0 and rows[0][4] is None
-        # The next start shows it once: in the inbox, not delivered twice.
+        # The next start shows it once: in the inbox (not delivered twice), and once as a toast on the first page.
         host = Host(data_dir, options=["--countdown-scheduler", "none"])
         try:
             browser.get(host.url + "/inbox")
-            assert browser.page_source.count("Countdown finished") == 1
+            assert browser.find_element(By.CSS_SELECTOR, ".notices").text.count("Countdown finished") == 1
+            wait(browser, lambda d: [t.text for t in d.find_elements(By.CSS_SELECTOR, "#toasts .toast")]
+                 == ["Countdown finished — Kettle 'on' $(boil)"], message="the notice delivered meanwhile was not shown once")
             assert "Kettle 'on' $(boil)" in browser.find_element(By.CSS_SELECTOR, ".notices").text
             wait(browser, lambda d: notices(data_dir)[0][4] is not None, message="the host did not announce it")
             assert len(notices(data_dir)) == 1
