@@ -280,8 +280,7 @@ def test_back_to_headlines_returns_to_the_story_left_scrolled_and_focused(news, 
     browser.get(host.url + "/news")
     link = browser.find_elements(By.CSS_SELECTOR, ".news-row .news-link")[30]
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
-    scrolled = browser.execute_script("return window.scrollY")
-    assert scrolled > 500
+    assert (scrolled := browser.execute_script("return window.scrollY")) > 500
     link.click()
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.news-article"), message="story not shown")
     browser.find_element(By.CSS_SELECTOR, ".news-back a").click()
