@@ -104,9 +104,9 @@ public enum AssignmentValidation {
         let dueText = draft.due.trimmingWhitespace()
         let due = LocalDateTime.parse(dueText, in: timeZone)
         if dueText.isEmpty {
-            messages[.due] = "Give the due date and time, like 2027-01-15 17:00."
+            messages[.due] = "Give the due date and time, like 15 January 2027, 17:00."
         } else if due == nil {
-            messages[.due] = "Use a real date and time, like 2027-01-15 17:00."
+            messages[.due] = "Use a real date and time, like 15 January 2027, 17:00."
         }
         let notes = TextRules.notes(draft.notes, maxCharacters: maxNotesLength)
         if case .failure(let message) = notes { messages[.notes] = message.text }
@@ -186,7 +186,7 @@ struct ReminderDraft {
             return .success(.before(minutes: amount * perUnit))
         case "at":
             guard let date = LocalDateTime.parse(at.trimmingWhitespace(), in: timeZone) else {
-                return .failure(FieldMessage("Give the reminder’s date and time, like 2027-01-14 09:00."))
+                return .failure(FieldMessage("Give the reminder’s date and time, like 14 January 2027, 09:00."))
             }
             return .success(.at(date))
         default:

@@ -92,9 +92,9 @@ public enum TaskValidation {
         let startText = draft.start.trimmingWhitespace()
         let start = LocalDateTime.parse(startText, in: timeZone, allowDayAlone: true)
         if startText.isEmpty {
-            messages[.start] = "Give the start date, like 2027-01-04 or 2027-01-04 09:00."
+            messages[.start] = "Give the start date, like 4 January 2027, or with a time, 4 January 2027, 09:00."
         } else if start == nil {
-            messages[.start] = "Use a real start date, like 2027-01-04 or 2027-01-04 09:00."
+            messages[.start] = "Use a real start date, like 4 January 2027, or with a time, 4 January 2027, 09:00."
         }
         var length = TaskLength.unknown
         switch draft.lengthKind.trimmingWhitespace() {
@@ -111,7 +111,7 @@ public enum TaskValidation {
                     length = .until(end)
                 }
             } else {
-                messages[.length] = "Give the end date, like 2027-01-08 or 2027-01-08 17:00."
+                messages[.length] = "Give the end date, like 8 January 2027, or with a time, 8 January 2027, 17:00."
             }
         case "hours":
             if let hours = TextRules.amount(draft.amount, maximum: maxHours) {
@@ -135,7 +135,7 @@ public enum TaskValidation {
         if !dueText.isEmpty {
             due = LocalDateTime.parse(dueText, in: timeZone, allowDayAlone: true)
             if due == nil {
-                messages[.due] = "Use a real due date, like 2027-01-10 17:00, or leave it empty."
+                messages[.due] = "Use a real due date, like 10 January 2027, 17:00, or leave it empty."
             } else if let start, let due, due < start {
                 messages[.due] = "The due date can’t be before the start."
             }

@@ -37,7 +37,7 @@ struct ValidationTests {
         let refused = errors(draft)
         #expect(refused?.fields == AssignmentField.allCases)
         #expect(refused?[.level] == "Choose level 4, 5, 6 or 7.")
-        #expect(refused?[.due] == "Use a real date and time, like 2027-01-15 17:00.")
+        #expect(refused?[.due] == "Use a real date and time, like 15 January 2027, 17:00.")
         #expect(refused?[.value]?.contains("0 to 100") == true)
     }
 

@@ -82,8 +82,7 @@ public struct CountdownScheduler: Sendable {
     /// What the page and the CLI say about notices while Atelier is not running.
     public var promise: String {
         switch kind {
-        case .at: "Handed to the system’s scheduler (at): you will be notified even if Atelier is closed."
-        case .systemd: "Handed to a systemd timer: you will be notified even if Atelier is closed."
+        case .at, .systemd: "You will be notified even if Atelier is closed: the system keeps the timer."
         case .none:
             "No system scheduler is available: if Atelier is closed when a countdown ends, you will be notified when Atelier is next running."
         }

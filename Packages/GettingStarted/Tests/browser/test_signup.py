@@ -125,7 +125,8 @@ def test_each_field_is_checked_as_it_is_left_and_save_keeps_the_password(host, b
     browser.find_element(By.ID, "lastName").send_keys("Lim")
     date = browser.find_element(By.ID, "dateOfBirth")
     date.clear()
-    date.send_keys("03021990")
+    date.send_keys("1990-02-03")  # typed with dashes: left as typed, and read as 3 February 1990
+    assert date.get_attribute("value") == "1990-02-03"
     assert axe_violations(browser) == []
     browser.find_element(By.ID, "save").click()
     wait(browser, lambda d: "Ready to send" in d.page_source, message="a right form was not sent")

@@ -73,12 +73,13 @@ struct NewsRoutes: FeatureRoutes {
         case .updated(let changes, _):
             let added = changes.added.count
             let text = added == 0 ? "Headlines updated." : "Headlines updated: \(added) new."
-            return pages.redirect(to: "/news", flash: Flash(.success, text))
+            return pages.redirect(to: "/news#news-reload", flash: Flash(.success, text))
         case .unchanged:
-            return pages.redirect(to: "/news", flash: Flash(.info, "Headlines are up to date."))
+            return pages.redirect(to: "/news#news-reload", flash: Flash(.info, "Headlines are up to date."))
         case .failed:
-            // The list's status line says why, with Retry: one sentence, not the same one twice.
-            return pages.redirect(to: "/news")
+            // The list's status line says why, with Retry: one sentence, not the same one twice. Focus comes back to
+            // Reload (#news-reload), where the person was.
+            return pages.redirect(to: "/news#news-reload")
         }
     }
 

@@ -268,6 +268,7 @@ def test_reload_shows_it_is_working_and_a_second_tap_joins_it(news, browser):
     browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="the reload did not finish")
     assert browser.find_element(By.CSS_SELECTOR, "#news-reload button").get_attribute("aria-busy") is None
+    wait(browser, lambda d: d.switch_to.active_element.text == "Reload", message="focus did not come back to Reload")
 
 
 def test_back_to_headlines_returns_to_the_story_left_scrolled_and_focused(news, browser):

@@ -35,6 +35,12 @@
       // Only typing at the end is formatted: an edit in the middle is left as it is (the server checks it), so the
       // digits after the caret never shift into the wrong place.
       if (dob.selectionStart !== dob.value.length) return;
+      // A date typed with dashes or dots (1990-02-03, 03.02.1990) is one of the forms the check reads: left as typed,
+      // without the slashes the mask put in before the first dash or dot arrived.
+      if (/[-.]/.test(dob.value)) {
+        dob.value = dob.value.replace(/\//g, "");
+        return;
+      }
       var masked = mask(dob.value);
       // Deleting the character after a slash leaves the slash gone too, rather than putting it straight back.
       if (event.inputType && event.inputType.indexOf("delete") === 0) masked = masked.replace(/\/$/, "");
