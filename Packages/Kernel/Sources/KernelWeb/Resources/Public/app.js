@@ -535,12 +535,7 @@
       });
       var stored = null;
       try { stored = JSON.parse(localStorage.getItem(key(form)) || "null"); } catch (e) { stored = null; }
-      var untouched = !form.querySelector(".field-error") && fields.every(function (f) {
-        return f.type === "checkbox" || f.type === "radio" ? f.checked === f.defaultChecked
-          : f.tagName === "SELECT" ? Array.prototype.every.call(f.options, function (o) { return o.selected === o.defaultSelected; })
-          : f.value === f.defaultValue;
-      });
-      if (stored && untouched) {
+      if (stored && !formInUse(form)) {
         fields.forEach(function (f) {
           if (!(f.name in stored)) return;
           if (f.type === "checkbox" || f.type === "radio") f.checked = stored[f.name] === f.value;
