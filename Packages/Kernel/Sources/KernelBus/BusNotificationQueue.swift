@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A queue that posts notifications to a bus later, coalescing similar ones: Foundation's
 /// `NotificationQueue` re-thought for Swift concurrency.
 ///

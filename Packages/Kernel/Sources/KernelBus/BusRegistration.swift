@@ -39,7 +39,7 @@ public struct BusRegistration: Sendable, Hashable, CustomStringConvertible {
     public let delivery: Delivery
 
     init(entry: ObserverEntry) {
-        order = entry.sequence
+        order = entry.order
         name = entry.name
         observesSpecificObject = entry.objectID != nil
         object = entry.registeredObject

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An async sequence of the notifications or messages delivered to one observer, from
 /// ``NotificationBus/notifications(named:object:bufferingPolicy:)`` or
 /// ``NotificationBus/messages(of:subject:bufferingPolicy:)``.

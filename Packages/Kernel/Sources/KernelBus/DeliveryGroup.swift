@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Counts the isolated deliveries of one ``NotificationBus/postAndWait(_:)`` and resumes the poster when
 /// the last one has run.
 final class DeliveryGroup: Sendable {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A FIFO of deliveries for one isolated observer, drained by at most one task at a time, so the observer
 /// sees notifications in the order they were posted.
 final class Mailbox<Item: Sendable>: Sendable {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A notification bus: observers register for a name and an object, posters post notifications, and
 /// the bus calls every matching observer.
 ///
@@ -28,12 +26,11 @@ public final class NotificationBus: Sendable {
 
     /// Creates an independent bus.
     public init() {
-        core = BusCore.make()
+        core = BusCore()
     }
 
     deinit {
         core.close()
-        BusCore.recycle(core)
     }
 
     // MARK: Registration
@@ -51,7 +48,7 @@ public final class NotificationBus: Sendable {
         object: (any AnyObject & Sendable)? = nil,
         using block: @escaping @Sendable (BusNotification) -> Void
     ) -> BusObservation {
-        BusObservation(core.registerBlock(name: name, object: object, block: block), name: name, bus: self)
+        BusObservation(core.register(BlockEntry(name: name, object: object, block: block)), bus: self)
     }
 
     // MARK: Posting
@@ -97,7 +94,7 @@ public final class NotificationBus: Sendable {
     /// already under way. Removing an observation twice, or one from another bus, does nothing.
     public func removeObserver(_ observation: BusObservation) {
         guard observation.belongs(to: self) else { return }
-        core.unregister(observation.entry, order: observation.order)
+        core.unregister(observation.entry)
     }
 
     /// Removes an observer if it was registered for `name` and `object`, Foundation style: a `nil` name or
@@ -110,8 +107,8 @@ public final class NotificationBus: Sendable {
     public func removeObserver(_ observation: BusObservation, name: BusNotification.Name?, object: (any AnyObject & Sendable)?) {
         guard observation.belongs(to: self) else { return }
         if let name, observation.name != name { return }
-        if let object, observation.objectID != ObjectIdentifier(object) { return }
-        core.unregister(observation.entry, order: observation.order)
+        if let object, observation.entry.objectID != ObjectIdentifier(object) { return }
+        core.unregister(observation.entry)
     }
 
     // MARK: Introspection

@@ -24,6 +24,9 @@ public final class LiveEventHub: Service, Sendable {
 
         /// The event in the `text/event-stream` wire format.
         public var wireFormat: String { "event: \(name)\ndata: \(json)\n\n" }
+
+        /// The same data as a `toast` event, which every page listens for.
+        var toastFormat: String { "event: toast\ndata: \(json)\n\n" }
     }
 
     private struct State {
@@ -50,15 +53,21 @@ public final class LiveEventHub: Service, Sendable {
     /// A hub forwarding the messages of `types` posted on `bus`.
     public init(bus: NotificationBus, events types: [any LiveEvent.Type], heartbeat: Duration = .seconds(5)) {
         self.bus = bus
-        self.names = Array(Set(types.map { $0.name })).sorted { $0.rawValue < $1.rawValue }
+        var seen = Set<ObjectIdentifier>()
+        let unique = types.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        self.names = Array(Set(unique.map { $0.name })).sorted { $0.rawValue < $1.rawValue }
         self.heartbeat = heartbeat
-        let tokens = self.names.map { name in
-            bus.addObserver(forName: name) { [weak self] notification in
-                guard let message = notification.message as? any LiveEvent else { return }
-                self?.broadcast(Self.wireFormat(for: message), toast: Self.toastFormat(for: message))
-            }
-        }
+        let tokens = unique.map { observe($0) }
         observations.withLock { $0 = tokens }
+    }
+
+    /// Forwards every `Message` posted, typed: the post takes the bus's typed path, with no cast back.
+    private func observe<Message: LiveEvent>(_ type: Message.Type) -> BusObservation {
+        bus.addObserver(for: type) { [weak self] message in
+            let event = Self.event(for: message)
+            let toast = message.toast == nil ? nil : event.toastFormat
+            self?.broadcast(event.wireFormat + (toast ?? ""), toast: toast)
+        }
     }
 
     /// The number of pages connected now.
@@ -157,20 +166,19 @@ public final class LiveEventHub: Service, Sendable {
     public static func wireFormat(for message: some LiveEvent) -> String {
         let event = event(for: message)
         guard message.toast != nil else { return event.wireFormat }
-        return event.wireFormat + "event: toast\ndata: \(event.json)\n\n"
+        return event.wireFormat + event.toastFormat
     }
 
-    /// The `toast` event of `message` alone, or nil when it has no toast: what a page connecting later is shown.
-    static func toastFormat(for message: some LiveEvent) -> String? {
-        guard message.toast != nil else { return nil }
-        return "event: toast\ndata: \(event(for: message).json)\n\n"
-    }
-
-    /// The browser-facing form of a typed message: its fields as JSON, with `name` and (when it has one) `toast`.
-    public static func event(for message: some LiveEvent) -> Event {
+    /// The one encoder of every event: sorted keys, slashes as they are, ISO 8601 dates.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    /// The browser-facing form of a typed message: its fields as JSON, with `name` and (when it has one) `toast`.
+    public static func event(for message: some LiveEvent) -> Event {
         let data = (try? encoder.encode(Envelope(message: message))) ?? Data("{}".utf8)
         return Event(name: type(of: message).name.rawValue, json: String(decoding: data, as: UTF8.self))
     }
