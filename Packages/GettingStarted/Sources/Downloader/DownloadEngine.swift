@@ -35,32 +35,32 @@ public actor DownloadEngine {
     /// the host: what a CLI command that exits when its own downloads end wants.
     public nonisolated let onlyOwnDownloads: Bool
     /// The downloads started or retried through this engine.
-    private var startedHere: Set<Int64> = []
-    private let bus: NotificationBus
-    private let logger: Logger
-    private var client: HTTPClient?
-    private var running: [Int64: (task: Task<Void, Never>, host: String)] = [:]
-    private var cancelRequested: Set<Int64> = []
-    private var waiters: [Int64: [CheckedContinuation<DownloadItem?, Never>]] = [:]
-    private var isShutDown = false
-    private var launching: Set<Int64> = []
-    private var scheduleAgain = false
+    var startedHere: Set<Int64> = []
+    let bus: NotificationBus
+    let logger: Logger
+    var client: HTTPClient?
+    var running: [Int64: (task: Task<Void, Never>, host: String)] = [:]
+    var cancelRequested: Set<Int64> = []
+    var waiters: [Int64: [CheckedContinuation<DownloadItem?, Never>]] = [:]
+    var isShutDown = false
+    var launching: Set<Int64> = []
+    var scheduleAgain = false
     /// How many queued downloads wait for a place that a slow one could give up (as the last scheduling pass found,
     /// less the places given up since): taken by running transfers.
-    private nonisolated let waitingForPlace = WaitingDownloads()
+    nonisolated let waitingForPlace = WaitingDownloads()
     /// The scheduling pass under way, if any.
-    private var schedulingTask: Task<Void, Never>?
+    var schedulingTask: Task<Void, Never>?
     /// This engine's name in the rows it owns: the process and a random part, unique per engine.
     public nonisolated let owner = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     /// Renews this engine's leases and interrupts lapsed ones, from the first start until shutdown.
-    private var leaseTask: Task<Void, Never>?
+    var leaseTask: Task<Void, Never>?
     /// Downloads whose lease this engine lost while their transfer ran: their ends are not saved.
-    private var lostLeases: Set<Int64> = []
+    var lostLeases: Set<Int64> = []
     /// Downloads whose end is being saved.
-    private var finishing: Set<Int64> = []
+    var finishing: Set<Int64> = []
     /// When the earliest lease of another process on a queued download ends (a download cancelled there and queued
     /// again here): the lease task schedules again once it has.
-    private var heldUntil: Date?
+    var heldUntil: Date?
 
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
     public init(
@@ -204,7 +204,7 @@ public actor DownloadEngine {
         pid > 0 && (kill(pid, 0) == 0 || errno != ESRCH)
     }
 
-    private func startLeaseTask() {
+    func startLeaseTask() {
         guard leaseTask == nil, !isShutDown else { return }
         let interval = settings.leaseRenewal
         leaseTask = Task { [weak self] in
@@ -226,7 +226,7 @@ public actor DownloadEngine {
         }
     }
 
-    private func settleIfFinished(_ id: Int64) async {
+    func settleIfFinished(_ id: Int64) async {
         // A read that fails says nothing: the waiter stays until the download ends.
         let item: DownloadItem?
         do {
@@ -255,179 +255,6 @@ public actor DownloadEngine {
         for (_, continuations) in waiters { for continuation in continuations { continuation.resume(returning: nil) } }
         waiters = [:]
     }
-
-    /// Starts queued downloads while the limits allow. One pass runs at a time (a pass reads the queue, then
-    /// launches); asking during a pass runs one more pass after it, so nothing is launched twice or missed.
-    private func schedule() {
-        guard !isShutDown else { return }
-        guard schedulingTask == nil else {
-            scheduleAgain = true
-            return
-        }
-        schedulingTask = Task {
-            repeat {
-                scheduleAgain = false
-                await schedulePass()
-            } while scheduleAgain && !isShutDown
-            schedulingTask = nil
-        }
-    }
-
-    /// Schedules, and returns once the pass has run: what the limits allowed has been started.
-    private func scheduled() async {
-        schedule()
-        await schedulingTask?.value
-    }
-
-    private func schedulePass() async {
-        guard !isShutDown else { return }
-        let queued: [DownloadItem]
-        do {
-            queued = try await store.queued()
-        } catch {
-            logger.error("Could not read the download queue: \(error)")
-            return
-        }
-        var waiting = 0
-        for item in queued where !isShutDown {
-            guard let id = item.id, running[id] == nil, !onlyOwnDownloads || startedHere.contains(id) else { continue }
-            let host = item.host
-            let fromHost = running.values.filter { $0.host == host }.count
-            // One held back by its own server's limit waits for that server, not for a place another could give up.
-            guard fromHost < settings.maxDownloadsPerServer else { continue }
-            guard running.count < settings.maxConcurrentDownloads else {
-                waiting += 1
-                continue
-            }
-            await launch(id: id, host: host)
-        }
-        waitingForPlace.set(waiting)
-    }
-
-    private func launch(id: Int64, host: String) async {
-        let item: DownloadItem
-        launching.insert(id)
-        defer { launching.remove(id) }
-        do {
-            // Only a row still queued starts: it may have been cancelled, or started by another process, since the
-            // queue was read.
-            let until = Date().addingTimeInterval(settings.leaseDuration.seconds)
-            let change = try await store.claim(id: id, owner: owner, until: until)
-            // A Cancel that came while the row was being started (it found no transfer to stop) stands.
-            let cancelled = cancelRequested.remove(id) != nil
-            guard let change, change.before.state == .queued, !cancelled else { return }
-            item = change.after
-        } catch let held as DownloadLeaseHeld {
-            // Its previous transfer, in another process, may still be writing the file: start it when that lease ends.
-            heldUntil = min(heldUntil ?? held.until, held.until)
-            cancelRequested.remove(id)
-            startLeaseTask()
-            return
-        } catch {
-            logger.error("Could not start download \(id): \(error)")
-            return
-        }
-        DownloadNotifications.postChanged(item, on: bus)
-        lostLeases.remove(id)
-        startLeaseTask()
-        let transfer = DownloadTransfer(
-            client: httpClient(),
-            settings: settings,
-            path: filePath(for: id),
-            givePlace: { [waitingForPlace] in waitingForPlace.take() },
-            report: { [store, bus, logger, owner] progress in
-                do {
-                    try await store.saveProgress(of: progress, id: id, owner: owner)
-                } catch is CancellationError {
-                    // The transfer is being stopped; its end saves the bytes.
-                } catch {
-                    logger.warning("Could not save progress of download \(id): \(error)")
-                }
-                DownloadNotifications.postProgress(progress, on: bus)
-            }
-        )
-        let task = Task {
-            let (outcome, item) = await transfer.run(item)
-            // Saved outside this task: when it was cancelled (a Cancel, or shutdown), GRDB would refuse to write the
-            // end from it.
-            await Task { await self.finish(id: id, outcome: outcome, item: item) }.value
-        }
-        running[id] = (task, host)
-    }
-
-    private func finish(id: Int64, outcome: DownloadOutcome, item transferred: DownloadItem) async {
-        // The transfer stays in `running` until its end is saved, so a shutdown meanwhile waits for the save.
-        let cancelledByPerson = cancelRequested.contains(id)
-        let lostLease = lostLeases.remove(id) != nil
-        finishing.insert(id)
-        defer {
-            finishing.remove(id)
-            running[id] = nil
-            cancelRequested.remove(id)
-            schedule()
-        }
-        // Another process found the lease lapsed and the row says so (Interrupted): it is not this engine's to write.
-        guard cancelledByPerson || !lostLease else { return }
-        let state: DownloadState
-        var failure: String?
-        switch outcome {
-        case _ where cancelledByPerson:
-            // A person's Cancel stands, even if the transfer happened to end another way first.
-            state = .cancelled
-        case .completed:
-            state = .completed
-        case .failed(let reason):
-            state = .failed
-            failure = reason
-        case .cancelled:
-            // Only shutdown cancels without a person asking: leave the row to resume on the next start.
-            state = .queued
-        }
-        var item = transferred
-        item.state = state
-        item.failure = failure
-        do {
-            // Written only while the row is still this engine's: a row another process took (or found lapsed) is
-            // theirs to write.
-            let change = try await store.update(id: id, owner: owner) { [failure] item in
-                // The stored row says what a person did while the transfer ran: a Cancel stands; a Retry made
-                // after a Cancel (queued again) stands too, and the next pass starts it.
-                switch item.state {
-                case .queued:
-                    return
-                case .cancelled:
-                    item = transferred
-                    item.state = .cancelled
-                    item.failure = nil
-                default:
-                    item = transferred
-                    item.state = state
-                    item.failure = failure
-                }
-            }
-            guard let change else { return settle(nil, id: id) }
-            item = change.after
-        } catch {
-            logger.error("Could not save the end of download \(id): \(error)")
-        }
-        DownloadNotifications.postChanged(item, on: bus)
-        if item.state.isFinished { settle(item) }
-    }
-
-    private func settle(_ item: DownloadItem) {
-        settle(item, id: item.id ?? 0)
-    }
-
-    private func settle(_ item: DownloadItem?, id: Int64) {
-        for continuation in waiters.removeValue(forKey: id) ?? [] { continuation.resume(returning: item) }
-    }
-
-    private func httpClient() -> HTTPClient {
-        if let client { return client }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: DownloadTransfer.clientConfiguration(settings))
-        self.client = client
-        return client
-    }
 }
 
 extension Duration {
@@ -439,20 +266,5 @@ extension Duration {
     /// The duration in whole nanoseconds.
     var nanoseconds: Int64 {
         components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-    }
-}
-
-/// An action on a download that cannot be done.
-public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// There is no download with that id.
-    case notFound(id: Int64)
-    /// The download is still queued or running.
-    case notFinished(id: Int64)
-
-    public var description: String {
-        switch self {
-        case .notFound: "That download is no longer in the list."
-        case .notFinished: "That download is still running: cancel it first."
-        }
     }
 }

@@ -1,0 +1,188 @@
+import Foundation
+import GRDB
+import Kernel
+import KernelBus
+import KernelStorage
+
+/// Adding, changing and deleting assignments and their tasks: one transaction each, recorded in the change log.
+extension AssignmentRepository {
+    // MARK: - Assignments
+
+    /// Stores a new assignment and schedules its reminder. Posts `added`.
+    @discardableResult
+    public func add(_ input: AssignmentInput) async throws -> Assignment {
+        let stamp = now()
+        let assignment = try await writer.write { db in
+            var assignment = Assignment(
+                module: input.module,
+                level: input.level,
+                name: input.name,
+                value: input.value,
+                mark: input.mark,
+                dueAt: input.dueAt,
+                notes: input.notes,
+                reminder: input.reminder,
+                createdAt: stamp,
+                updatedAt: stamp
+            )
+            try assignment.insert(db)
+            try CalendarSync.enqueue(assignment, deleted: false, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.added.rawValue, id: assignment.id)
+            return assignment
+        }
+        await syncReminder(of: assignment, previous: nil)
+        bus.post(AssignmentChanged(.added, ids: [assignment.id ?? 0]))
+        return assignment
+    }
+
+    /// Replaces an assignment's values; a real change bumps its calendar `SEQUENCE` and reschedules its reminder.
+    /// Posts `updated` unless nothing changed.
+    @discardableResult
+    public func update(id: Int64, with input: AssignmentInput) async throws -> Assignment {
+        try await change(id) { assignment in
+            assignment.module = input.module
+            assignment.level = input.level
+            assignment.name = input.name
+            assignment.value = input.value
+            assignment.mark = input.mark
+            assignment.dueAt = input.dueAt
+            assignment.notes = input.notes
+            assignment.reminder = input.reminder
+        }
+    }
+
+    /// Sets, changes or removes (nil) the mark awarded (R10). Posts `updated` unless it was already so.
+    @discardableResult
+    public func setMark(id: Int64, _ mark: Int?) async throws -> Assignment {
+        precondition(mark.map { (0...100).contains($0) } ?? true, "a mark is 0–100")
+        return try await change(id) { $0.mark = mark }
+    }
+
+    func change(_ id: Int64, _ edit: @escaping @Sendable (inout Assignment) -> Void) async throws -> Assignment {
+        let stamp = now()
+        let (previous, assignment) = try await writer.write { db in
+            let previous = try Self.fetchAssignment(id, db)
+            var assignment = previous
+            edit(&assignment)
+            guard assignment != previous else { return (previous, previous) }
+            assignment.sequence += 1
+            assignment.updatedAt = stamp
+            try assignment.update(db)
+            try CalendarSync.enqueue(assignment, deleted: false, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.updated.rawValue, id: id)
+            return (previous, assignment)
+        }
+        guard assignment != previous else { return assignment }
+        await syncReminder(of: assignment, previous: previous)
+        bus.post(AssignmentChanged(.updated, ids: [id]))
+        return assignment
+    }
+
+    /// Deletes an assignment with its tasks and withdraws their reminders. Posts `deleted`.
+    @discardableResult
+    public func delete(id: Int64) async throws -> Assignment {
+        let (assignment, tasks) = try await writer.write { db in
+            let assignment = try Self.fetchAssignment(id, db)
+            let tasks = try Self.tasks(of: id, db)
+            try Assignment.deleteOne(db, key: id)
+            try CalendarSync.enqueue(assignment, deleted: true, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.deleted.rawValue, id: id)
+            return (assignment, tasks)
+        }
+        await syncReminder(of: nil, previous: assignment)
+        for task in tasks { await syncReminder(of: nil, previous: task) }
+        bus.post(AssignmentChanged(.deleted, ids: [id]))
+        return assignment
+    }
+
+    // MARK: - Tasks
+
+    /// Adds a task to an assignment and updates the assignment's progress. Posts `tasks`.
+    ///
+    /// - Throws: ``AssignmentError/assignmentNotFound(id:)``, or ``AssignmentError/tooManyTasks``.
+    @discardableResult
+    public func addTask(to assignmentID: Int64, _ input: TaskInput) async throws -> AssignmentTask {
+        let stamp = now()
+        let task = try await writer.write { db in
+            _ = try Self.fetchAssignment(assignmentID, db)
+            let count = try AssignmentTask.filter(Column("assignmentID") == assignmentID).fetchCount(db)
+            guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
+            var task = AssignmentTask(
+                assignmentID: assignmentID,
+                name: input.name,
+                startAt: input.startAt,
+                length: input.length,
+                notes: input.notes,
+                dueAt: input.dueAt,
+                reminder: input.reminder,
+                percent: input.percent,
+                createdAt: stamp,
+                updatedAt: stamp
+            )
+            try task.insert(db)
+            try Self.refreshProgress(of: assignmentID, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: assignmentID)
+            return task
+        }
+        await syncReminder(of: task, previous: nil)
+        bus.post(AssignmentChanged(.tasks, ids: [assignmentID]))
+        return task
+    }
+
+    /// Replaces a task's values. Posts `tasks` unless nothing changed.
+    @discardableResult
+    public func updateTask(id: Int64, with input: TaskInput) async throws -> AssignmentTask {
+        try await changeTask(id) { task in
+            task.name = input.name
+            task.startAt = input.startAt
+            task.length = input.length
+            task.notes = input.notes
+            task.dueAt = input.dueAt
+            task.reminder = input.reminder
+            task.percent = input.percent
+        }
+    }
+
+    /// Sets how far along a task is, 0–100 (100 is the "Done" shortcut, R9). Posts `tasks` unless it already was.
+    @discardableResult
+    public func setPercent(taskID: Int64, _ percent: Int) async throws -> AssignmentTask {
+        let clamped = min(100, max(0, percent))
+        return try await changeTask(taskID) { $0.percent = clamped }
+    }
+
+    func changeTask(_ id: Int64, _ edit: @escaping @Sendable (inout AssignmentTask) -> Void) async throws -> AssignmentTask {
+        let stamp = now()
+        let (previous, task) = try await writer.write { db in
+            let previous = try Self.fetchTask(id, db)
+            var task = previous
+            edit(&task)
+            guard task != previous else { return (previous, previous) }
+            task.updatedAt = stamp
+            // A task that is no longer behind starts afresh: falling behind again is a new slip.
+            if task.behindSince != nil, !TaskSchedule(task, now: stamp).isBehind { task.behindSince = nil }
+            try task.update(db)
+            try Self.refreshProgress(of: task.assignmentID, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
+            return (previous, task)
+        }
+        guard task != previous else { return task }
+        await syncReminder(of: task, previous: previous)
+        bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
+        return task
+    }
+
+    /// Deletes a task and updates its assignment's progress. Posts `tasks`.
+    @discardableResult
+    public func deleteTask(id: Int64) async throws -> AssignmentTask {
+        let task = try await writer.write { db in
+            let task = try Self.fetchTask(id, db)
+            try AssignmentTask.deleteOne(db, key: id)
+            try Self.refreshProgress(of: task.assignmentID, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
+            return task
+        }
+        await syncReminder(of: nil, previous: task)
+        bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
+        return task
+    }
+}

@@ -1,0 +1,185 @@
+import AssignmentTracker
+import Foundation
+import Hummingbird
+import Kernel
+import KernelHTML
+import KernelStorage
+import KernelWeb
+
+/// The split view: the master list and the selected assignment beside it, and the parts live refresh reads.
+extension AssignmentRoutes {
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (browser, isNew) = browserToken(request)
+        var state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        if let selected = state.selected, (try? await detail(selected)) == nil { state.selected = nil }
+        let query = request.uri.queryParameters
+        let start = query.get("after").flatMap { AssignmentCursor(token: $0) }.map { after in
+            (section: query.get("section").flatMap { AssignmentSection(rawValue: String($0)) } ?? .current, after: after)
+        }
+        var response = try await split(
+            selected: state.selected,
+            showsDetail: false,
+            state: state,
+            from: start,
+            request: request,
+            context: context
+        )
+        if isNew { response.setCookie(Self.browserCookie(browser)) }
+        return response
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.assignmentID()
+        guard (try? await detail(id)) != nil else {
+            throw HTTPError(.notFound, message: AssignmentError.assignmentNotFound(id: id).description)
+        }
+        let (browser, isNew) = browserToken(request)
+        var state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        // A browser's first request only gets its cookie: a client that never keeps cookies (a crawler) writes nothing.
+        if state.selected != id {
+            state.selected = id
+            if !isNew { try await viewStates.update(browser) { $0.selected = id } }
+        }
+        var response = try await split(selected: id, showsDetail: true, state: state, request: request, context: context)
+        if isNew { response.setCookie(Self.browserCookie(browser)) }
+        return response
+    }
+
+    func split(
+        selected: Int64?,
+        showsDetail: Bool,
+        state: ViewState,
+        refused: RefusedInput? = nil,
+        from start: (section: AssignmentSection, after: AssignmentCursor)? = nil,
+        request: Request,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let moment = now()
+        var lists = try await firstPages(selected: selected, now: moment)
+        if let start {
+            // A later page without script (the Show more link followed as a link): that section from the cursor on.
+            let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize)
+            let rows = AssignmentViews.rows(page, section: start.section, selected: selected, now: moment)
+            if start.section == .current { lists.current = RenderedHTML(rows) } else { lists.archive = rows }
+        }
+        var detail: HTML?
+        var title = "Assignments"
+        if let selected {
+            let (assignment, tasks) = try await self.detail(selected)
+            detail = AssignmentViews.detail(
+                assignment,
+                tasks: tasks,
+                sync: try await syncStatus(assignment),
+                refused: refused,
+                csrfToken: context.csrfToken,
+                now: moment,
+                timeZone: timeZone
+            )
+            if showsDetail { title = assignment.name }
+        }
+        let parts = AssignmentViews.splitParts(
+            archive: lists.archive,
+            counts: lists.counts,
+            detail: detail,
+            selected: selected,
+            showsDetail: showsDetail,
+            archiveOpen: state.archiveOpen || start?.section == .archive,
+            scroll: start == nil ? state.scroll : 0,
+            csrfToken: context.csrfToken
+        )
+        return pages.page(
+            title,
+            before: parts.before,
+            rendered: lists.current,
+            after: parts.after,
+            request: request,
+            context: context,
+            status: status
+        )
+    }
+
+    /// The first page of each section, rendered, and the counts: read and rendered once per change, selection and
+    /// half minute (the rows say how long is left), then shared by every request.
+    func firstPages(selected: Int64?, now moment: Date) async throws -> FirstPages {
+        let key = FirstPagesKey(selected: selected, halfMinute: Int64(moment.timeIntervalSince1970 / 30))
+        return try await firstPagesCache.value(for: key) {
+            async let current = repository.page(.current, limit: AssignmentViews.pageSize)
+            async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
+            async let counts = repository.counts()
+            return FirstPages(
+                current: RenderedHTML(AssignmentViews.rows(try await current, section: .current, selected: selected, now: moment)),
+                archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected, now: moment),
+                counts: try await counts
+            )
+        }
+    }
+
+    @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let section = query.get("section").flatMap { AssignmentSection(rawValue: String($0)) } ?? .current
+        let after = query.get("after").flatMap { AssignmentCursor(token: $0) }
+        let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
+        let selected = query.get("selected", as: Int64.self)
+        let moment = now()
+        let key = RowsKey(
+            section: section,
+            after: after,
+            through: through,
+            selected: selected,
+            halfMinute: Int64(moment.timeIntervalSince1970 / 30)
+        )
+        let part = try await rowsCache.value(for: key) { () async throws -> RowsPart in
+            if let through {
+                // A live refresh of a list scrolled past its first page: everything it shows, read again.
+                let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
+                return RowsPart(html: RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, now: moment)))
+            }
+            let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
+            let rows = RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, now: moment))
+            guard after != nil, let last = page.assignments.last else { return RowsPart(html: rows) }
+            // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
+            let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
+            return RowsPart(
+                html: rows,
+                refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"
+            )
+        }
+        return PageRenderer.html(part.html, refreshSource: part.refreshSource)
+    }
+
+    @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.assignmentID()
+        do {
+            let (assignment, tasks) = try await detail(id)
+            return PageRenderer.html(
+                AssignmentViews.detail(
+                    assignment,
+                    tasks: tasks,
+                    sync: try await syncStatus(assignment),
+                    csrfToken: context.csrfToken,
+                    now: now(),
+                    timeZone: timeZone
+                )
+            )
+        } catch AssignmentError.assignmentNotFound {
+            return PageRenderer.html(
+                "<div class=\"detail-empty\"><p class=\"muted\">This assignment was deleted. Choose another one.</p></div>"
+            )
+        }
+    }
+
+    @Sendable func saveViewState(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await request.decodeForm(as: ViewStateForm.self, context: context, limit: 4_096)
+        let (browser, isNew) = browserToken(request)
+        let archiveOpen = form.archiveOpen.map { $0 == "1" }
+        let scroll = form.scroll.flatMap { Int($0) }
+        try await viewStates.update(browser) { state in
+            if let archiveOpen { state.archiveOpen = archiveOpen }
+            if let scroll { state.scroll = scroll }
+        }
+        var response = Response(status: .noContent)
+        if isNew { response.setCookie(Self.browserCookie(browser)) }
+        return response
+    }
+}
