@@ -5,43 +5,24 @@ import Foundation
 import Kernel
 #endif
 
-/// The rules every text field of Assignments follows: no NUL or other control characters (line breaks and tabs
-/// only in notes), and a cap on characters and on UTF-8 bytes, each refused with a sentence that says what to change.
+/// The rules every text field of Assignments follows: the Kernel's ``TextInput`` rules, plus the numbers Assignments
+/// reads (whole numbers, amounts).
 enum TextRules {
-    /// A one-line field: trimmed, required, at most `maxCharacters` characters and `maxCharacters × 4` bytes.
+    /// A one-line field: trimmed, required, and within the Kernel's ``TextInput`` rules for `maxCharacters`.
     static func line(_ raw: String, label: String, required: String, maxCharacters: Int) -> Result<String, FieldMessage> {
         let text = raw.trimmingWhitespace()
         if text.isEmpty { return .failure(FieldMessage(required)) }
-        if TextInput.hasControlCharacters(text) {
-            return .failure(FieldMessage("The \(label) can’t contain control characters (such as a line break or NUL)."))
+        if let problem = TextInput.lineProblem(text, label: label, maxCharacters: maxCharacters) {
+            return .failure(FieldMessage(problem))
         }
-        return capped(text, label: label, maxCharacters: maxCharacters)
+        return .success(text)
     }
 
     /// Notes: kept as typed less trailing whitespace; line breaks and tabs allowed, other control characters not.
     static func notes(_ raw: String, maxCharacters: Int) -> Result<String, FieldMessage> {
         let text = raw.trimmingTrailingWhitespace()
-        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
-            return .failure(FieldMessage("The notes can’t contain control characters other than line breaks and tabs."))
-        }
-        return capped(text, label: "notes", maxCharacters: maxCharacters)
-    }
-
-    private static func capped(_ text: String, label: String, maxCharacters: Int) -> Result<String, FieldMessage> {
-        let characters = text.count
-        if characters > maxCharacters {
-            return .failure(
-                FieldMessage("Keep the \(label) to \(grouped(maxCharacters)) characters (this has \(grouped(characters))).")
-            )
-        }
-        let bytes = text.utf8.count
-        if bytes > maxCharacters * 4 {
-            return .failure(
-                FieldMessage(
-                    "The \(label) carries too many accents or symbols to store (\(grouped(bytes)) bytes; the limit is \(grouped(maxCharacters * 4)))."
-                )
-            )
+        if let problem = TextInput.notesProblem(text, label: "notes", maxCharacters: maxCharacters) {
+            return .failure(FieldMessage(problem))
         }
         return .success(text)
     }
@@ -69,15 +50,7 @@ enum TextRules {
     }
 
     /// `2,345`, the same on every platform.
-    static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
+    static func grouped(_ value: Int) -> String { TextInput.grouped(value) }
 }
 
 /// One field's refusal: a sentence a person can act on.
@@ -87,21 +60,5 @@ public struct FieldMessage: Error, Sendable, Hashable {
 
     init(_ text: String) {
         self.text = text
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        String(trimmingTrailingWhitespace().drop(while: \.isWhitespace))
-    }
-
-    func trimmingTrailingWhitespace() -> String {
-        var end = endIndex
-        while end > startIndex {
-            let previous = index(before: end)
-            guard self[previous].isWhitespace else { break }
-            end = previous
-        }
-        return String(self[..<end])
     }
 }

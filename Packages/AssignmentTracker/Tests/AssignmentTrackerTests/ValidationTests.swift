@@ -73,7 +73,7 @@ struct ValidationTests {
         #expect(errors(draft)?[.name]?.contains("control characters") == true)
         draft.name = String(repeating: "x", count: 201)
         #expect(errors(draft)?[.name] == "Keep the name to 200 characters (this has 201).")
-        draft.name = "e" + String(repeating: "\u{301}", count: 400)  // one character, 801 bytes
+        draft.name = "e" + String(repeating: "\u{301}", count: 3_200)  // one character, 6,401 bytes
         #expect(errors(draft)?[.name]?.contains("bytes") == true)
         draft.name = "Coursework"
         draft.notes = "Line one\nLine two\ttabbed"

@@ -93,19 +93,15 @@ public enum TaskValidation {
     /// The most characters a task's description may have.
     public static let maxDetailsLength = 2_000
 
-    /// The most UTF-8 bytes a character may take on average (an emoji sequence takes up to about 30): a "character"
-    /// carrying thousands of combining marks counts as one, so the limits hold on bytes too.
-    static let bytesPerCharacter = 32
-
     /// An example day shown in messages about dates.
     static let exampleDay = "2026-11-21"
 
     /// Checks a draft, returning either the cleaned values or a message for every field that was refused.
     ///
     /// - The name is trimmed of surrounding whitespace, and must then be non-empty, free of control characters and
-    ///   at most ``maxNameLength`` characters (and 32 times as many UTF-8 bytes).
+    ///   at most ``maxNameLength`` characters (the Kernel's ``TextInput`` rules).
     /// - The description keeps its text as typed, less trailing whitespace, and must then hold no control character
-    ///   but line breaks and tabs, and be at most ``maxDetailsLength`` characters (and 32 times as many bytes).
+    ///   but line breaks and tabs, and be at most ``maxDetailsLength`` characters.
     /// - The day, trimmed, must be a real day written as `yyyy-MM-dd`.
     public static func validate(_ draft: TaskDraft) -> Result<TaskInput, TaskValidationErrors> {
         var messages: [TaskField: String] = [:]
@@ -113,24 +109,13 @@ public enum TaskValidation {
         let name = draft.name.trimmingWhitespace()
         if name.isEmpty {
             messages[.name] = "Give the task a name."
-        } else if TextInput.hasControlCharacters(name) {
-            messages[.name] = "The name can’t contain control characters (such as a line break or NUL)."
-        } else if name.count > maxNameLength {
-            messages[.name] = "Keep the name under \(grouped(maxNameLength)) characters (this one has \(grouped(name.count)))."
-        } else if name.utf8.count > maxNameLength * bytesPerCharacter {
-            messages[.name] =
-                "This name carries too many accents or marks to store (\(grouped(name.utf8.count)) bytes; the limit is \(grouped(maxNameLength * bytesPerCharacter)))."
+        } else if let problem = TextInput.lineProblem(name, label: "name", maxCharacters: maxNameLength) {
+            messages[.name] = problem
         }
 
         let details = draft.details.trimmingTrailingWhitespace()
-        if details.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0) }) {
-            messages[.details] = "The description can’t contain control characters other than line breaks and tabs."
-        } else if details.count > maxDetailsLength {
-            messages[.details] =
-                "Keep the description under \(grouped(maxDetailsLength)) characters (this one has \(grouped(details.count)))."
-        } else if details.utf8.count > maxDetailsLength * bytesPerCharacter {
-            messages[.details] =
-                "This description carries too many accents or marks to store (\(grouped(details.utf8.count)) bytes; the limit is \(grouped(maxDetailsLength * bytesPerCharacter)))."
+        if let problem = TextInput.notesProblem(details, label: "description", maxCharacters: maxDetailsLength) {
+            messages[.details] = problem
         }
 
         let dayText = draft.day.trimmingWhitespace()
@@ -154,30 +139,4 @@ public enum TaskValidation {
         try validate(draft).get()
     }
 
-    /// Writes a count with thousands separators, such as `2,345`, the same on every platform.
-    private static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
-}
-
-extension String {
-    fileprivate func trimmingWhitespace() -> String {
-        String(trimmingTrailingWhitespace().drop(while: \.isWhitespace))
-    }
-
-    fileprivate func trimmingTrailingWhitespace() -> String {
-        var end = endIndex
-        while end > startIndex {
-            let previous = index(before: end)
-            guard self[previous].isWhitespace else { break }
-            end = previous
-        }
-        return String(self[..<end])
-    }
 }

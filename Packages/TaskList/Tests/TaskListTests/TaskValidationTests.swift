@@ -55,7 +55,7 @@ struct TaskValidationTests {
         #expect(heavy.count == 1)
         #expect(
             try errors(TaskDraft(name: heavy, details: "", day: "2026-11-21")).messages[.name]
-                == "This name carries too many accents or marks to store (300,001 bytes; the limit is 6,400)."
+                == "The name carries too many accents or symbols to store (300,001 bytes; the limit is 6,400)."
         )
         #expect(try errors(TaskDraft(name: "A", details: heavy, day: "2026-11-21")).messages[.details] != nil)
         #expect(
@@ -95,7 +95,7 @@ struct TaskValidationTests {
     @Test("refuses a name past the limit, saying how long it is")
     func refusesLongName() throws {
         let errors = try errors(TaskDraft(name: String(repeating: "a", count: 231), day: "2026-11-21"))
-        #expect(errors[.name] == "Keep the name under 200 characters (this one has 231).")
+        #expect(errors[.name] == "Keep the name to 200 characters (this has 231).")
     }
 
     @Test("accepts a description of exactly the limit")
@@ -107,7 +107,7 @@ struct TaskValidationTests {
     @Test("refuses a description past the limit, saying how long it is")
     func refusesLongDetails() throws {
         let errors = try errors(TaskDraft(name: "Read", details: String(repeating: "x", count: 2_345), day: "2026-11-21"))
-        #expect(errors[.details] == "Keep the description under 2,000 characters (this one has 2,345).")
+        #expect(errors[.details] == "Keep the description to 2,000 characters (this has 2,345).")
     }
 
     @Test("reports every refused field at once, in form order")
@@ -115,11 +115,11 @@ struct TaskValidationTests {
         let errors = try errors(TaskDraft(name: " ", details: String(repeating: "x", count: 2_001), day: "2025-02-30"))
         #expect(errors.fields == [.name, .details, .day])
         #expect(errors[.name] == "Give the task a name.")
-        #expect(errors[.details] == "Keep the description under 2,000 characters (this one has 2,001).")
+        #expect(errors[.details] == "Keep the description to 2,000 characters (this has 2,001).")
         #expect(errors[.day] == "Use a real date, like 2026-11-21.")
         #expect(
             errors.description
-                == "Give the task a name. Keep the description under 2,000 characters (this one has 2,001). Use a real date, like 2026-11-21."
+                == "Give the task a name. Keep the description to 2,000 characters (this has 2,001). Use a real date, like 2026-11-21."
         )
     }
 
