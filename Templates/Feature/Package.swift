@@ -1,0 +1,59 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "__NAME__",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "__NAME__", targets: ["__NAME__"]),
+        .library(name: "__NAME__Web", targets: ["__NAME__Web"]),
+    ],
+    dependencies: [
+        .package(path: "../Kernel"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ],
+    targets: [
+        .target(
+            name: "__NAME__",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .testTarget(
+            name: "__NAME__Tests",
+            dependencies: [
+                "__NAME__",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .target(
+            name: "__NAME__Web",
+            dependencies: [
+                "__NAME__",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelWeb", package: "Kernel"),
+            ],
+            resources: [.copy("Resources/Public")]
+        ),
+        .testTarget(
+            name: "__NAME__WebTests",
+            dependencies: [
+                "__NAME__",
+                "__NAME__Web",
+                .product(name: "KernelTestSupport", package: "Kernel"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,30 @@
+import Kernel
+import KernelBus
+
+/// Posted after every change to __TITLE__ has committed: one per action a person takes, and one per batch of
+/// changes another process (the CLI) made while the host was watching. Open pages refresh on it.
+public struct __NAME__Changed: RowChangeEvent, Hashable {
+    /// `__ID__.changed`.
+    public static let name: BusNotification.Name = "__ID__.changed"
+
+    /// The kinds of change.
+    public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {
+        /// An entry was added.
+        case added
+        /// An entry was deleted.
+        case deleted
+        /// Several changes made by another process, reported together.
+        case batch
+    }
+
+    /// What happened.
+    public let change: Change
+    /// The entries it happened to.
+    public let ids: [Int64]
+
+    /// A change of `change` to the entries `ids`.
+    public init(_ change: Change, ids: [Int64]) {
+        self.change = change
+        self.ids = ids
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import KernelBus
+import KernelStorage
+
+/// Reads and changes the stored entries, and announces each change on a ``NotificationBus``.
+///
+/// Every method is one short transaction, awaited (GRDB's async access), so a write waiting for a lock held by
+/// another process never blocks a thread of the cooperative pool. Each change is recorded in the database's
+/// ``ChangeLog`` inside its transaction, and posted as one ``__NAME__Changed`` once it has committed.
+public struct __NAME__Repository: Sendable {
+    /// The database holding the entries, migrated by ``__NAME__Migrations``.
+    public let writer: any DatabaseWriter
+    /// Where changes are announced.
+    public let bus: NotificationBus
+    private let now: @Sendable () -> Date
+
+    /// A repository over a migrated database; `now` stamps new entries.
+    public init(writer: any DatabaseWriter, bus: NotificationBus = .default, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.writer = writer
+        self.bus = bus
+        self.now = now
+    }
+
+    /// The most pages show at once.
+    public static let pageSize = 100
+
+    /// Up to `limit` entries, newest first, older than the entry `before` when it is given (a cursor: the id of the
+    /// last entry of the previous page), so a page costs the same however many entries there are.
+    public func page(before: Int64? = nil, limit: Int = pageSize) async throws -> [__NAME__Entry] {
+        try await writer.read { db in
+            var request = __NAME__Entry.order(Column("id").desc).limit(limit)
+            if let before { request = request.filter(Column("id") < before) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    /// How many entries there are.
+    public func count() async throws -> Int {
+        try await writer.read { db in try __NAME__Entry.fetchCount(db) }
+    }
+
+    /// Stores a new entry from the title a person typed, and returns it with its id. Posts `added`.
+    ///
+    /// - Throws: ``__NAME__Error/emptyTitle`` or ``__NAME__Error/titleTooLong``, storing nothing.
+    @discardableResult
+    public func add(title raw: String) async throws -> __NAME__Entry {
+        let title = try __NAME__Validation.title(raw)
+        let stamp = now()
+        let entry = try await writer.write { db in
+            var entry = __NAME__Entry(title: title, createdAt: stamp)
+            try entry.insert(db)
+            try ChangeLog.record(db, kind: __NAME__Changed.Change.added.rawValue, id: entry.id)
+            return entry
+        }
+        bus.post(__NAME__Changed(.added, ids: [entry.id ?? 0]))
+        return entry
+    }
+
+    /// Deletes an entry and returns it. Posts `deleted`.
+    ///
+    /// - Throws: ``__NAME__Error/notFound(id:)`` when there is no such entry.
+    @discardableResult
+    public func delete(id: Int64) async throws -> __NAME__Entry {
+        let entry = try await writer.write { db in
+            guard let entry = try __NAME__Entry.fetchOne(db, key: id) else { throw __NAME__Error.notFound(id: id) }
+            try entry.delete(db)
+            try ChangeLog.record(db, kind: __NAME__Changed.Change.deleted.rawValue, id: id)
+            return entry
+        }
+        bus.post(__NAME__Changed(.deleted, ids: [id]))
+        return entry
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import Kernel
+import KernelWeb
+import __NAME__
+
+/// __TITLE__, plugged into Atelier: its CLI, pages, live updates and look.
+public struct __NAME__Feature: WebFeature {
+    public let descriptor = FeatureDescriptor.__ID__
+    public var commands: [any ParsableCommand.Type] { [__NAME__Command.self] }
+    public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
+
+    /// The feature value the registry lists.
+    public init() {}
+
+    /// Builds the repository the pages share, once.
+    public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
+        let bus = context.feature.bus
+        let repository = __NAME__Repository(writer: context.feature.database, bus: bus)
+        return FeatureRuntime(
+            routes: __NAME__Routes(repository: repository, pages: context.pages),
+            liveEvents: [__NAME__Changed.self],
+            outsideChanges: { changes in
+                if let message = __NAME__Changed(outside: changes) { bus.post(message) }
+            }
+        )
+    }
+}
