@@ -170,6 +170,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -63,6 +63,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelLoopback", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),

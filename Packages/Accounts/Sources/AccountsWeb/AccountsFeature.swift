@@ -27,6 +27,7 @@ public struct AccountsFeature: WebFeature {
         let store = AccountStore(writer: context.feature.database, bus: context.feature.bus)
         return FeatureRuntime(
             routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages),
+            services: [source.http],
             liveEvents: [AccountSessionsEnded.self],
             // Another process (the CLI) changed the accounts: sessions are read from the database again, and the
             // change is announced like one made here; a deletion tells open Home pages to check their session.

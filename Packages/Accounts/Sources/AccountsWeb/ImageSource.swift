@@ -16,6 +16,8 @@ final class ImageSource: Sendable {
     static let maxBytes = 2 * 1024 * 1024
 
     let url: URL?
+    /// The client lists are fetched with, made on first use and shut down with the host.
+    let http = HTTPClientService(configuration: HTTPClient.Configuration())
     private let timeout: Duration
     private let lastGood = Mutex<[ImageItem]?>(nil)
 
@@ -55,7 +57,7 @@ final class ImageSource: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         let data: Data
         do {
-            let response = try await HTTPClient.shared.executeOnceMore(request, deadline: NIODeadline.now() + TimeAmount(timeout))
+            let response = try await http.client.executeOnceMore(request, deadline: NIODeadline.now() + TimeAmount(timeout))
             guard (200..<300).contains(response.status.code) else {
                 throw Failure(message: "the source answered \(response.status.code).")
             }

@@ -27,5 +27,6 @@ struct KeptAliveImageListTests {
         }
         // The second fetch went out on the first connection, then once more on a fresh one.
         #expect(server.connections == 2)
+        try await source.http.shutdown()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AssignmentTracker
 import Foundation
 import Kernel
+import KernelHTTPClient
 import KernelWeb
 import Logging
 import ServiceLifecycle
@@ -27,15 +28,17 @@ public struct AssignmentTrackerFeature: WebFeature {
         ]
         var sync: CalendarSync?
         if let server = try CalendarServerSettings.server(from: context.feature.settings) {
-            let client = CalendarClientOwner()
+            // Listed before the push, so it is shut down after it.
+            let http = HTTPClientService(configuration: HTTPCalendarTransport.configuration)
             let pusher = CalendarSync(
                 writer: context.feature.database,
                 server: server,
-                transport: HTTPCalendarTransport(client: { client.client }),
+                transport: HTTPCalendarTransport(client: { http.client }),
                 bus: bus
             )
             sync = pusher
-            services.append(CalendarSyncService(sync: pusher, bus: bus, client: client, logger: context.feature.logger))
+            services.append(http)
+            services.append(CalendarSyncService(sync: pusher, bus: bus, logger: context.feature.logger))
         } else {
             try await CalendarSync.forgetDeletes(context.feature.database)
         }

@@ -1,5 +1,4 @@
 import AssignmentTracker
-import AsyncHTTPClient
 import Foundation
 import KernelBus
 import Logging
@@ -8,11 +7,10 @@ import Synchronization
 
 /// Sends the calendar server what it has to learn, in the background, for the life of the host: at start (anything
 /// queued while the host was down, and assignments made before a server was configured), after every change, and at
-/// each retry's time. It owns the HTTP client it uses and shuts it down last.
+/// each retry's time.
 struct CalendarSyncService: Service {
     let sync: CalendarSync
     let bus: NotificationBus
-    let client: CalendarClientOwner
     let logger: Logger
 
     func run() async throws {
@@ -37,7 +35,6 @@ struct CalendarSyncService: Service {
             }
         }
         withExtendedLifetime(observation) {}
-        try? await client.shutdown()
     }
 }
 
@@ -83,23 +80,5 @@ final class Wakeup: Sendable {
             self.signal()
         }
         timer.cancel()
-    }
-}
-
-/// The calendar's HTTP client, made on first use and shut down with the service.
-final class CalendarClientOwner: Sendable {
-    private let made = Mutex<HTTPClient?>(nil)
-
-    var client: HTTPClient {
-        made.withLock { made in
-            if let client = made { return client }
-            let client = HTTPCalendarTransport.makeClient()
-            made = client
-            return client
-        }
-    }
-
-    func shutdown() async throws {
-        if let client = made.withLock({ $0 }) { try await client.shutdown() }
     }
 }

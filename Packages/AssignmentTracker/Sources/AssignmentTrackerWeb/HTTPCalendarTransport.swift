@@ -10,12 +10,18 @@ import NIOCore
 struct HTTPCalendarTransport: CalendarTransport {
     let client: @Sendable () -> HTTPClient
 
-    static func makeClient() -> HTTPClient {
+    /// How the calendar's client is configured.
+    static var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return configuration
+    }
+
+    /// A client configured for the calendar; its owner shuts it down.
+    static func makeClient() -> HTTPClient {
+        HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     func send(method: String, url: URL, headers: [(String, String)], body: Data?) async throws -> (status: Int, etag: String?) {

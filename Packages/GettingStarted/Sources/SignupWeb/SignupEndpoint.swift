@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Kernel
+import KernelHTTPClient
 import NIOCore
 import Signup
 
@@ -19,12 +20,12 @@ struct SignupEndpoint: Sendable {
     }
 
     /// The client for sending: it follows no redirect, so the body (with the password) goes to the configured address
-    /// and nowhere else. Made once and kept for the life of the process.
-    private static let client: HTTPClient = {
+    /// and nowhere else. Made on first send, shut down with the host.
+    let http: HTTPClientService = {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return HTTPClientService(configuration: configuration)
     }()
 
     /// The address as the page shows it: without any user name or password it holds.
@@ -49,7 +50,7 @@ struct SignupEndpoint: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: user.requestBody))
         do {
-            let response = try await Self.client.execute(request, timeout: .seconds(10))
+            let response = try await http.client.execute(request, timeout: .seconds(10))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             guard (200..<300).contains(response.status.code) else {
                 return .failed("The server refused it: it answered \(response.status.code).")

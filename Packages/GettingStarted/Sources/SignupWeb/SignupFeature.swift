@@ -17,6 +17,10 @@ public struct SignupFeature: WebFeature {
 
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let endpoint = try SignupEndpoint(setting: context.feature.settings["endpoint"])
-        return FeatureRuntime(routes: SignupRoutes(endpoint: endpoint, pages: context.pages), liveEvents: [])
+        return FeatureRuntime(
+            routes: SignupRoutes(endpoint: endpoint, pages: context.pages),
+            services: [endpoint.http],
+            liveEvents: []
+        )
     }
 }

@@ -21,8 +21,8 @@ public struct HTTPFeedTransport: FeedTransport {
         self.client = client
     }
 
-    /// A client configured for fetching feeds and sending analytics.
-    public static func makeClient() -> HTTPClient {
+    /// How the client for fetching feeds and sending analytics is configured.
+    public static var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .follow(max: maxRedirects, allowCycles: false)
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
@@ -30,7 +30,12 @@ public struct HTTPFeedTransport: FeedTransport {
         // No compression asked for, so the 5 MB cap counts the bytes that arrive, and no decompression error can
         // pass for a network error.
         configuration.decompression = .disabled
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return configuration
+    }
+
+    /// A client configured for fetching feeds and sending analytics; its owner shuts it down.
+    public static func makeClient() -> HTTPClient {
+        HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     public func get(_ url: URL, limit: Int, timeout: Duration) async throws(FeedError) -> Data {

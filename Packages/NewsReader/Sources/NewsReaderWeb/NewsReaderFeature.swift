@@ -1,11 +1,9 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
 import Kernel
+import KernelHTTPClient
 import KernelWeb
 import NewsReader
-import ServiceLifecycle
-import Synchronization
 
 /// The news reader, plugged into Atelier: its options, CLI, pages, background refresh, analytics and look.
 public struct NewsReaderFeature: WebFeature {
@@ -37,7 +35,7 @@ public struct NewsReaderFeature: WebFeature {
             throw CommandFailure(error.description)
         }
         let bus = context.feature.bus
-        let client = HTTPClientOwner()
+        let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
         // Pages read the cache; the refresher writes through it, so its writes invalidate it.
         let headlines = HeadlineCache(SQLiteHeadlineStore(writer: context.feature.database))
         let analytics = HTTPAnalyticsSink(
@@ -67,30 +65,5 @@ public struct NewsReaderFeature: WebFeature {
                 bus.post(HeadlinesChanged())
             }
         )
-    }
-}
-
-/// The reader's one HTTP client, shared by the feed fetches and the analytics sender: made on first use, so a host
-/// that fails to start (a later feature's settings refused) never holds a client it must shut down, and shut down
-/// with the host.
-final class HTTPClientOwner: Service, Sendable {
-    private let made = Mutex<HTTPClient?>(nil)
-
-    /// The client, made now if this is the first use.
-    var client: HTTPClient {
-        made.withLock { made in
-            if let client = made { return client }
-            let client = HTTPFeedTransport.makeClient()
-            made = client
-            return client
-        }
-    }
-
-    /// Whether the client has been made.
-    var isMade: Bool { made.withLock { $0 != nil } }
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        if let client = made.withLock({ $0 }) { try await client.shutdown() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KernelBus
+import KernelHTTPClient
 import KernelTestSupport
 import Logging
 import NewsReader
@@ -34,7 +35,7 @@ final class KeptHeadlines: HeadlineStore {
 struct FeedRefreshServiceTests {
     static let feed = #"{"headlines":[{"headline":"A","updated":1,"introduction":"a"}]}"#
 
-    func refresher(_ server: FeedServer, client: HTTPClientOwner, store: KeptHeadlines, bus: NotificationBus) -> FeedRefresher {
+    func refresher(_ server: FeedServer, client: HTTPClientService, store: KeptHeadlines, bus: NotificationBus) -> FeedRefresher {
         FeedRefresher(
             settings: NewsSettings(feed: URL(string: server.url("/feed.json"))!, analytics: nil),
             transport: HTTPFeedTransport(client: { client.client }),
@@ -48,7 +49,7 @@ struct FeedRefreshServiceTests {
     func ticks() async throws {
         let server = try await FeedServer()
         server.set("/feed.json", .json(Self.feed))
-        let client = HTTPClientOwner()
+        let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
         let store = KeptHeadlines()
         let bus = NotificationBus()
         let posted = Atomic<Int>(0)
@@ -79,7 +80,7 @@ struct FeedRefreshServiceTests {
         let server = try await FeedServer()
         // Held for two minutes: waiting for it would take the whole 10-second deadline.
         server.set("/feed.json", FeedServer.Answer(body: Data(Self.feed.utf8), held: true))
-        let client = HTTPClientOwner()
+        let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
         let store = KeptHeadlines()
         let service = FeedRefreshService(
             refresher: refresher(server, client: client, store: store, bus: NotificationBus()),
@@ -104,7 +105,7 @@ struct FeedRefreshServiceTests {
     @Test("with no interval nothing is fetched, and the client is never made")
     func off() async throws {
         let server = try await FeedServer()
-        let client = HTTPClientOwner()
+        let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
         let service = FeedRefreshService(
             refresher: refresher(server, client: client, store: KeptHeadlines(), bus: NotificationBus()),
             interval: nil,
@@ -178,7 +179,7 @@ struct AnalyticsSinkTests {
         let server = try await FeedServer()
         server.set("/analytics", FeedServer.Answer(status: 500))
         let log = RecordedLog()
-        let client = HTTPClientOwner()
+        let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
         let sink = HTTPAnalyticsSink(
             client: { client.client },
             base: URL(string: server.url("/analytics"))!,
