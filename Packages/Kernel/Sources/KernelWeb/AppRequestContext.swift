@@ -5,6 +5,9 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The CSRF token of this browser, to embed in every form (set by `CSRFMiddleware`).
     public var csrfToken: String = ""
+    /// A posted form as `CSRFMiddleware` read it to check its token, and the size of its body: what
+    /// `Request.decodeForm(as:context:limit:)` decodes, so the body is parsed once.
+    public internal(set) var postedForm: (fields: FormData, bytes: Int)?
     /// The client's IP address as the connection gives it (no forwarding header is trusted), or `"unknown"`:
     /// what a per-client limit counts by.
     public let clientAddress: String

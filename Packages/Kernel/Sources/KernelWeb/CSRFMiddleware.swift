@@ -82,7 +82,9 @@ public struct CSRFMiddleware: RouterMiddleware {
                 submitted = header
             } else if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
                 let body = try await request.collectBody(upTo: 1 << 20)
-                submitted = FormData(String(buffer: body))[Self.fieldName]
+                let form = FormData(String(buffer: body))
+                context.postedForm = (form, body.readableBytes)
+                submitted = form[Self.fieldName]
             } else {
                 submitted = nil
             }

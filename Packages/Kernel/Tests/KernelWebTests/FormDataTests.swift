@@ -20,4 +20,18 @@ struct FormDataTests {
         #expect(form.fields.count == 3)
         #expect(form["b"] == "%ZZ")
     }
+
+    struct Fields: Decodable, Equatable {
+        var name: String?
+        var count: Int?
+        var ratio: Double?
+        var missing: String?
+    }
+
+    @Test("FormDecoder reads each property from the field of its name, text or from text; a missing field is nil")
+    func formDecoder() throws {
+        let fields = try FormDecoder().decode(Fields.self, from: FormData("name=Caf%C3%A9&count=3&ratio=0.5&_csrf=x"))
+        #expect(fields == Fields(name: "Café", count: 3, ratio: 0.5, missing: nil))
+        #expect(throws: DecodingError.self) { try FormDecoder().decode(Fields.self, from: FormData("count=three")) }
+    }
 }

@@ -36,6 +36,14 @@ struct SampleRoutes: FeatureRoutes {
             let form = try await FormData(request: request)
             return web.pages.redirect(to: "/sample", flash: Flash(.success, "Got \(form.string("text"))"))
         }
+        routes.post("typed") { request, context in
+            struct Typed: Decodable {
+                var text: String?
+                var count: Int?
+            }
+            let form = try await request.decodeForm(as: Typed.self, context: context, limit: 256)
+            return web.pages.redirect(to: "/sample", flash: Flash(.success, "Got \(form.text ?? "-") × \(form.count ?? 0)"))
+        }
         routes.get("boom") { _, _ -> Response in
             struct SecretFailure: Error, CustomStringConvertible {
                 var description: String { "database password is hunter2 at /srv/secret" }

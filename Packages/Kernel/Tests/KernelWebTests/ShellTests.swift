@@ -150,6 +150,20 @@ struct ShellTests {
         }
     }
 
+    @Test("a handler decodes the form the CSRF check read: its fields, a 400 for one that does not read, its own size limit")
+    func typedForm() async throws {
+        try await withTestShell(features: [SampleFeature()]) { session, _ in
+            let accepted = try await session.post("/sample/typed", form: [("text", "hi"), ("count", "3")])
+            #expect(accepted.status == .seeOther)
+            #expect(try await session.get("/sample").text.contains("Got hi × 3"))
+            let unreadable = try await session.post("/sample/typed", form: [("count", "three")])
+            #expect(unreadable.status == .badRequest)
+            #expect(unreadable.text.contains("The form could not be read"))
+            let large = try await session.post("/sample/typed", form: [("text", String(repeating: "a", count: 300))])
+            #expect(large.status == .contentTooLarge)
+        }
+    }
+
     @Test("a POST with a wrong token is refused; with the right one it goes through")
     func csrfWrongAndRight() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
