@@ -1,24 +1,25 @@
 import Kernel
 import KernelBus
 
-/// Posted when a countdown is started or removed (by the page, the CLI or another process): open countdown pages
-/// refresh their list.
-public struct CountdownChanged: LiveEvent, Hashable {
+/// Posted when countdowns are started or removed (by the page, the CLI or another process): open countdown pages
+/// refresh their list. Built from the change log for another process's changes, so a cancel made in the CLI is
+/// announced as a removal.
+public struct CountdownChanged: RowChangeEvent, Hashable {
     public static let name: BusNotification.Name = "countdown.changed"
 
     /// What happened.
-    public enum Change: String, Codable, Sendable {
-        case started, removed
+    public enum Change: String, RowChangeKind, Codable, Sendable {
+        case started, removed, batch
     }
 
     /// What happened.
     public let change: Change
-    /// The countdown's id (0 for several at once).
-    public let id: Int64
+    /// The countdowns it happened to (none listed when finished countdowns were cleared).
+    public let ids: [Int64]
 
-    /// A message about countdown `id`.
-    public init(change: Change, id: Int64) {
+    /// A change of `change` to the countdowns `ids`.
+    public init(_ change: Change, ids: [Int64]) {
         self.change = change
-        self.id = id
+        self.ids = ids
     }
 }

@@ -4,9 +4,9 @@ import Kernel
 import KernelBus
 import KernelStorage
 
-/// Starts, lists and cancels countdowns. Each start stores the countdown (its end as an absolute time), stores its
-/// notice in the kernel's notice center under the countdown's key (the host delivers it at the second), and hands it
-/// to the operating system's scheduler for when the host is not running. Whoever delivers first wins; the other
+/// Starts, lists and cancels countdowns. Each start stores the countdown (its end as an absolute time) with its notice
+/// under the countdown's key (the host delivers it at the second), and hands it to the operating system's scheduler
+/// for when the host is not running. Whoever delivers first wins; the other
 /// finds the notice delivered and stays quiet.
 public struct CountdownStore: Sendable {
     /// The countdown feature's database.
@@ -60,21 +60,30 @@ public struct CountdownStore: Sendable {
     }
 
     /// Starts a countdown of `duration` at `now`.
+    ///
+    /// The countdown and its notice are one transaction (the notice in the countdown database's ``NoticeOutbox``);
+    /// the notice is then carried into the inbox, and the countdown handed to the scheduler. Each later step is
+    /// finished by whoever comes next if this process dies before it: the host carries a notice left in the outbox
+    /// on, and delivers it at its time whether or not the scheduler has a job for it.
     public func start(_ duration: CountdownDuration, label: String, now: Date = Date()) async throws -> Started {
         var countdown = try await database.write { db in
             var countdown = Countdown(label: label, duration: duration, now: now)
             try countdown.insert(db)
             try ChangeLog.record(db, kind: CountdownChanged.Change.started.rawValue, id: countdown.id)
+            try NoticeOutbox.schedule(
+                db,
+                featureID: FeatureDescriptor.countdown.id,
+                title: "Countdown finished",
+                body: countdown.title,
+                link: "/countdown",
+                at: countdown.deadline,
+                key: countdown.key
+            )
             return countdown
         }
-        try await notices.schedule(
-            featureID: FeatureDescriptor.countdown.id,
-            title: "Countdown finished",
-            body: countdown.title,
-            link: "/countdown",
-            at: countdown.deadline,
-            key: countdown.key
-        )
+        CrashPoint.reached("countdown.recorded")
+        try await notices.publish(from: database)
+        CrashPoint.reached("countdown.carried")
         var problem: String?
         var job: String?
         do {
@@ -82,6 +91,7 @@ public struct CountdownStore: Sendable {
         } catch {
             problem = error.message
         }
+        CrashPoint.reached("countdown.scheduled")
         if let job {
             countdown.job = job
             // By id, not by record: a Cancel may have removed the row meanwhile (then the job goes too).
@@ -91,27 +101,26 @@ public struct CountdownStore: Sendable {
             if updated == 0 { await scheduler.remove(job: job) }
         }
         invalidate()
-        bus.post(CountdownChanged(change: .started, id: countdown.id ?? 0))
+        bus.post(CountdownChanged(.started, ids: countdown.id.map { [$0] } ?? []))
         return Started(countdown: countdown, schedulerProblem: problem)
     }
 
-    /// Cancels countdown `id`: it stops, its notice is withdrawn if not delivered yet, and its job is removed.
-    /// Returns the countdown removed, nil when there was none.
+    /// Cancels countdown `id`: it stops, its notice is withdrawn if not delivered yet (in the same transaction, through
+    /// the outbox), and its job is removed. Returns the countdown removed, nil when there was none.
     @discardableResult
     public func cancel(id: Int64) async throws -> Countdown? {
-        // The notice is withdrawn first: if that fails, the countdown stays listed and Cancel can be tried again.
-        guard let found = try await find(id: id) else { return nil }
-        try await notices.cancel(key: found.key)
         let removed = try await database.write { db -> Countdown? in
             guard let countdown = try Countdown.fetchOne(db, key: id) else { return nil }
             try countdown.delete(db)
             try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: id)
+            try NoticeOutbox.withdraw(db, featureID: FeatureDescriptor.countdown.id, key: countdown.key)
             return countdown
         }
         guard let removed else { return nil }
+        try await notices.publish(from: database)
         invalidate()
         if let job = removed.job { await scheduler.remove(job: job) }
-        bus.post(CountdownChanged(change: .removed, id: id))
+        bus.post(CountdownChanged(.removed, ids: [id]))
         return removed
     }
 
@@ -126,7 +135,7 @@ public struct CountdownStore: Sendable {
         }
         if count > 0 {
             invalidate()
-            bus.post(CountdownChanged(change: .removed, id: 0))
+            bus.post(CountdownChanged(.removed, ids: []))
         }
         return count
     }

@@ -40,10 +40,10 @@ public struct CountdownFeature: WebFeature {
             routes: CountdownRoutes(store: store, pages: context.pages),
             liveEvents: [CountdownChanged.self],
             subscriptions: [delivered],
-            outsideChanges: { [bus = feature.bus] _ in
-                // The CLI started or cancelled a countdown: open pages refresh their list.
+            outsideChanges: { [bus = feature.bus] changes in
+                // The CLI started or cancelled countdowns: open pages refresh their list.
                 store.invalidate()
-                bus.post(CountdownChanged(change: .started, id: 0))
+                if let message = CountdownChanged(outside: changes) { bus.post(message) }
             }
         )
     }

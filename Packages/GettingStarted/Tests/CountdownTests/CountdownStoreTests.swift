@@ -190,4 +190,41 @@ final class Counter: Sendable {
     private let count = Mutex(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
+
+    @Test("a start, a cancel and a clearing reach the host as what they were, from the change log, ids and all")
+    func outsideChangesSayWhatHappened() async throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let harness = try CountdownHarness()
+        let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "Tea", now: start).countdown
+        try await harness.store.cancel(id: countdown.id ?? 0)
+        let changes = try await harness.countdowns.read { db in try ChangeLog.changes(after: 0, db) }
+        #expect(CountdownChanged(outside: Array(changes.prefix(1))) == CountdownChanged(.started, ids: [countdown.id ?? 0]))
+        // What a host hears when the CLI cancels: a removal, not a start.
+        #expect(CountdownChanged(outside: Array(changes.suffix(1))) == CountdownChanged(.removed, ids: [countdown.id ?? 0]))
+        #expect(CountdownChanged(outside: changes) == CountdownChanged(.batch, ids: [countdown.id ?? 0]))
+    }
+
+    @Test("a countdown's notice is written with the countdown and leaves the outbox once it is in the inbox")
+    func noticeThroughTheOutbox() async throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let harness = try CountdownHarness()
+        let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "Tea", now: start).countdown
+        #expect(try await harness.countdowns.read { db in try NoticeOutbox.pending(db) }.isEmpty)
+        #expect(try await harness.notices.notice(key: countdown.key) != nil)
+        // Carried again (a crash before the outbox was emptied): still one notice.
+        try await harness.countdowns.write { db in
+            try NoticeOutbox.schedule(
+                db,
+                featureID: "countdown",
+                title: "Countdown finished",
+                body: "Tea",
+                at: countdown.deadline,
+                key: countdown.key
+            )
+        }
+        #expect(try await harness.notices.publish(from: harness.countdowns) == 1)
+        #expect(try await harness.notices.notices(keys: [countdown.key]).count == 1)
+        try await harness.store.cancel(id: countdown.id ?? 0)
+        #expect(try await harness.notices.notice(key: countdown.key) == nil)
+    }
 }

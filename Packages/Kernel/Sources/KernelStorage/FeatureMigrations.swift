@@ -15,12 +15,13 @@ public struct FeatureMigrations: Sendable {
     /// No migrations: the feature keeps no data of its own.
     public static let none = FeatureMigrations { _ in }
 
-    /// A migrator holding the kernel's change log (``ChangeLog``, registered first so its place never moves) and
-    /// these migrations.
+    /// A migrator holding the kernel's change log (``ChangeLog``, registered first so its place never moves), these
+    /// migrations, and the kernel's notice outbox (``NoticeOutbox``, added after every feature's first migrations).
     public func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         ChangeLog.register(in: &migrator)
         register(&migrator)
+        NoticeOutbox.register(in: &migrator)
         return migrator
     }
 

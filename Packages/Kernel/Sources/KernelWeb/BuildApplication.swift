@@ -92,15 +92,19 @@ struct Shell {
             services += runtime.services
             observations += runtime.subscriptions
             liveEvents += runtime.liveEvents
-            if let outsideChanges = runtime.outsideChanges {
-                services.append(
-                    OutsideChangeService(
-                        monitor: DatabaseChangeMonitor(writer: database, startingAfter: openedAt),
-                        logger: featureLogger,
-                        onChange: outsideChanges
-                    )
+            // Notices a process left in the feature's outbox (it died before carrying them on) go to the inbox now,
+            // and whatever another process commits from here on is carried on as it arrives.
+            await notices.publish(from: database, logger: featureLogger)
+            services.append(
+                OutsideChangeService(
+                    monitor: DatabaseChangeMonitor(writer: database, startingAfter: openedAt),
+                    logger: featureLogger,
+                    onChange: { [outsideChanges = runtime.outsideChanges, featureLogger] changes in
+                        await notices.publish(from: database, logger: featureLogger)
+                        await outsideChanges?(changes)
+                    }
                 )
-            }
+            )
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
         }
 

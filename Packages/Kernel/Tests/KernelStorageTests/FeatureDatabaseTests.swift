@@ -25,7 +25,7 @@ struct FeatureDatabaseTests {
         let mode = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         let applied = try pool.read { db in try Self.migrations.migrator().appliedMigrations(db) }
-        #expect(applied == ["kernel.changes.v1", "notes.v1"])  // the kernel's change log comes first
+        #expect(applied == ["kernel.changes.v1", "notes.v1", "kernel.outbox.v1"])  // the change log first, the outbox last
     }
 
     @Test("data survives closing and reopening; migrations run once")

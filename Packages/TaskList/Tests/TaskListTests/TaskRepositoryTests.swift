@@ -79,13 +79,13 @@ struct TaskRepositoryTests {
             )
         }
         #expect(mode == "wal")
-        #expect(tables == ["kernel_change", "tasks_item", "tasks_meta"])
+        #expect(tables == ["kernel_change", "kernel_outbox", "tasks_item", "tasks_meta"])
         #expect(
             try await database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day", "sortName", "id"]]
         )
         #expect(
             try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == [
-                "kernel.changes.v1", "tasks.v1", "tasks.v2",
+                "kernel.changes.v1", "tasks.v1", "tasks.v2", "kernel.outbox.v1",
             ]
         )
     }

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+
+/// The notices a feature raises or withdraws, recorded in the feature's own database inside the transaction that
+/// makes the change they are about (`kernel_outbox`, beside the ``ChangeLog`` in every feature database), so the
+/// change and its notice commit together: no write spans two databases, and a crash loses neither half.
+///
+/// The kernel's notice center then carries each entry into the inbox (`NoticeCenter.publish(from:)`) and removes it:
+/// the process that made the change does so at once, and a host does so at start and whenever another process
+/// commits to the feature's database, so an entry a crash left behind is carried on by whoever comes next. Carrying
+/// an entry twice does no harm: a notice is one of a kind by its key.
+public enum NoticeOutbox {
+    /// The table, created by the kernel's migration `kernel.outbox.v1` in every feature database.
+    public static let tableName = "kernel_outbox"
+
+    /// One entry: a notice to schedule under `key`, or (with no title) the notice under `key` to withdraw.
+    public struct Entry: Sendable, Hashable, Codable, FetchableRecord {
+        /// The entry's place in the outbox.
+        public let seq: Int64
+        /// The notice's key: one notice per key.
+        public let key: String
+        /// The feature raising it.
+        public let featureID: String
+        /// The notice's title; nil for a withdrawal.
+        public let title: String?
+        /// The notice's text.
+        public let body: String?
+        /// Where the notice leads.
+        public let link: String?
+        /// When the notice is due.
+        public let deliverAt: Date?
+
+        /// Whether the entry withdraws the notice under its key rather than scheduling one.
+        public var isWithdrawal: Bool { title == nil }
+    }
+
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("kernel.outbox.v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kernel_outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        key TEXT NOT NULL,
+                        featureID TEXT NOT NULL,
+                        title TEXT,
+                        body TEXT,
+                        link TEXT,
+                        deliverAt DATETIME
+                    )
+                    """
+            )
+        }
+    }
+
+    /// Records a notice due at `date` under `key`, inside the caller's write transaction.
+    public static func schedule(
+        _ db: Database,
+        featureID: String,
+        title: String,
+        body: String,
+        link: String? = nil,
+        at date: Date,
+        key: String
+    ) throws {
+        try db.execute(
+            sql: "INSERT INTO kernel_outbox (key, featureID, title, body, link, deliverAt) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [key, featureID, title, body, link, date]
+        )
+    }
+
+    /// Records the withdrawal of the notice under `key` (if it is not delivered yet), inside the caller's write
+    /// transaction.
+    public static func withdraw(_ db: Database, featureID: String, key: String) throws {
+        try db.execute(sql: "INSERT INTO kernel_outbox (key, featureID) VALUES (?, ?)", arguments: [key, featureID])
+    }
+
+    /// The entries not carried on yet, oldest first.
+    public static func pending(_ db: Database) throws -> [Entry] {
+        try Entry.fetchAll(db, sql: "SELECT * FROM kernel_outbox ORDER BY seq")
+    }
+
+    /// Removes the entries up to `seq`, once they have been carried on.
+    public static func remove(through seq: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM kernel_outbox WHERE seq <= ?", arguments: [seq])
+    }
+}

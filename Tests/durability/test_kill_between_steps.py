@@ -1,0 +1,84 @@
+"""A change that takes more than one commit survives a SIGKILL between any two of its steps: a countdown started from
+the CLI is its row and its notice in one transaction, then the notice carried into the inbox, then the scheduler's job.
+The CLI is killed at each of those points (ATELIER_KILL_AT), and a host started afterwards must deliver the countdown's
+notice exactly once; a cancel killed halfway must still keep its notice from ever being delivered."""
+
+import os
+import sqlite3
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from atelier_browser import Host, atelier_binary
+
+START_POINTS = ["countdown.recorded", "notices.carried", "countdown.carried", "countdown.scheduled"]
+
+
+def cli(data_dir, *args, kill_at=None):
+    env = dict(os.environ, LOG_LEVEL="warning")
+    if kill_at:
+        env["ATELIER_KILL_AT"] = kill_at
+    return subprocess.run(
+        [atelier_binary(), *args, "--data-dir", data_dir], capture_output=True, text=True, timeout=60, env=env
+    )
+
+
+def notices(data_dir, label):
+    with sqlite3.connect(os.path.join(data_dir, "kernel.sqlite")) as db:
+        return db.execute(
+            "SELECT key, deliveredAt FROM kernel_notice WHERE featureID = 'countdown' AND body LIKE ?", (f"%{label}%",)
+        ).fetchall()
+
+
+def outbox(data_dir):
+    with sqlite3.connect(os.path.join(data_dir, "countdown.sqlite")) as db:
+        return db.execute("SELECT count(*) FROM kernel_outbox").fetchone()[0]
+
+
+def wait_for(condition, seconds=20):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+@pytest.mark.parametrize("point", START_POINTS)
+def test_a_countdown_start_killed_at_any_step_has_its_notice_delivered_exactly_once(point):
+    data_dir = tempfile.mkdtemp(prefix="atelier-kill-step-")
+    label = f"Tea {point}"
+    killed = cli(data_dir, "countdown", "start", "2s", "--label", label, "--scheduler", "none", kill_at=point)
+    assert killed.returncode == -9, f"the CLI was not killed at {point}: {killed.returncode} {killed.stderr}"
+    host = Host(data_dir, features="countdown")
+    try:
+        assert wait_for(lambda: [n for n in notices(data_dir, label) if n[1]]), f"no notice delivered after {point}"
+        time.sleep(1.5)  # a second delivery, if any, would come within the host's one-second loop
+        found = notices(data_dir, label)
+        assert len(found) == 1 and found[0][1], found
+        assert outbox(data_dir) == 0
+        listed = host.cli("countdown", "list")
+        assert label in listed
+    finally:
+        host.stop()
+
+
+def test_a_cancel_killed_before_its_withdrawal_reached_the_inbox_still_withdraws_the_notice():
+    data_dir = tempfile.mkdtemp(prefix="atelier-kill-cancel-")
+    started = cli(data_dir, "countdown", "start", "3s", "--label", "Kettle", "--scheduler", "none")
+    assert started.returncode == 0, started.stderr
+    assert len(notices(data_dir, "Kettle")) == 1
+    countdown_id = sqlite3.connect(os.path.join(data_dir, "countdown.sqlite")).execute(
+        "SELECT id FROM countdown_timer"
+    ).fetchone()[0]
+    killed = cli(data_dir, "countdown", "cancel", str(countdown_id), kill_at="notices.carried")
+    assert killed.returncode == -9, killed.stderr
+    host = Host(data_dir, features="countdown")
+    try:
+        time.sleep(4.5)  # past the countdown's end
+        assert notices(data_dir, "Kettle") == [], "the cancelled countdown's notice is still there"
+        assert outbox(data_dir) == 0
+    finally:
+        host.stop()
