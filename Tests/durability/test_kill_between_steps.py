@@ -1,7 +1,9 @@
 """A change that takes more than one commit survives a SIGKILL between any two of its steps: a countdown started from
 the CLI is its row and its notice in one transaction, then the notice carried into the inbox, then the scheduler's job.
 The CLI is killed at each of those points (ATELIER_KILL_AT), and a host started afterwards must deliver the countdown's
-notice exactly once; a cancel killed halfway must still keep its notice from ever being delivered."""
+notice exactly once; a cancel killed halfway must still keep its notice from ever being delivered. An assignment saved
+with a reminder is killed after its transaction and while its reminder is carried to the inbox: the reminder is there
+exactly once after a restart."""
 
 import os
 import sqlite3
@@ -80,5 +82,29 @@ def test_a_cancel_killed_before_its_withdrawal_reached_the_inbox_still_withdraws
         time.sleep(4.5)  # past the countdown's end
         assert notices(data_dir, "Kettle") == [], "the cancelled countdown's notice is still there"
         assert outbox(data_dir) == 0
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("point", ["assignments.recorded", "notices.carried"])
+def test_an_assignment_saved_with_a_reminder_and_killed_at_any_step_has_its_reminder_exactly_once(point):
+    data_dir = tempfile.mkdtemp(prefix="atelier-kill-assignment-")
+    name = f"Essay {point}"
+    killed = cli(
+        data_dir, "assignments", "add", "--module", "History", "--level", "5", "--name", name, "--value", "20",
+        "--due", "2030-01-15T17:00", "--remind-minutes-before", "60", kill_at=point,
+    )
+    assert killed.returncode == -9, f"the CLI was not killed at {point}: {killed.returncode} {killed.stderr}"
+    host = Host(data_dir, features="assignments")
+    try:
+        def reminders():
+            with sqlite3.connect(os.path.join(data_dir, "kernel.sqlite")) as db:
+                return db.execute("SELECT key FROM kernel_notice WHERE title = ?", (f"Reminder: {name}",)).fetchall()
+
+        assert wait_for(lambda: reminders()), f"no reminder after {point}"
+        time.sleep(1)
+        assert len(reminders()) == 1, reminders()
+        with sqlite3.connect(os.path.join(data_dir, "assignments.sqlite")) as db:
+            assert db.execute("SELECT count(*) FROM kernel_outbox").fetchone()[0] == 0
     finally:
         host.stop()

@@ -12,9 +12,8 @@ extension AssignmentRepository {
     /// and raises one notice; a task that has caught up is cleared, so a later slip is announced again. A task that
     /// stays behind raises nothing more. Posts `behind` for the assignments concerned.
     ///
-    /// The mark is saved before the notice is raised, so a check that stops in between (a kill, a failed write)
-    /// would lose the notice: each task counts the slips whose notice went out, and every check raises the notice
-    /// of any slip still behind without one (keyed, so never twice).
+    /// The mark and the slip's notice are one transaction (the notice in the ``NoticeOutbox``), so a check that stops
+    /// halfway loses neither.
     ///
     /// - Returns: The tasks that fell behind in this check.
     @discardableResult
@@ -39,104 +38,45 @@ extension AssignmentRepository {
                     try task.update(db)
                 }
             }
-            for id in Set(slipped.map(\.assignmentID)) {
+            let ids = Set(slipped.map(\.assignmentID))
+            let names = try Dictionary(
+                uniqueKeysWithValues: Assignment.filter(keys: ids).fetchAll(db).map { ($0.id ?? 0, $0.name) }
+            )
+            for task in slipped {
+                try recordSlipNotice(task, assignmentName: names[task.assignmentID], at: moment, db)
+            }
+            for id in ids {
                 try ChangeLog.record(db, kind: AssignmentChanged.Change.behind.rawValue, id: id)
             }
             return slipped
         }
         if !slipped.isEmpty {
+            await carryNotices()
             bus.post(AssignmentChanged(.behind, ids: Array(Set(slipped.map(\.assignmentID))).sorted()))
         }
-        try await raiseSlipNotices(at: moment)
         return slipped
     }
 
-    /// Raises the notice of every slip still behind whose notice has not gone out, then counts it as raised.
-    func raiseSlipNotices(at moment: Date) async throws {
-        guard let notices else { return }
-        let (unnoticed, names) = try await writer.read { db -> ([AssignmentTask], [Int64: String]) in
-            let unnoticed = try AssignmentTask.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM assignments_task
-                    WHERE behindSince IS NOT NULL AND percent < 100 AND noticedSlips < slips ORDER BY id
-                    """
-            )
-            guard !unnoticed.isEmpty else { return ([], [:]) }
-            let names = try Dictionary(
-                uniqueKeysWithValues: Assignment.filter(keys: Set(unnoticed.map(\.assignmentID))).fetchAll(db).map {
-                    ($0.id ?? 0, $0.name)
-                }
-            )
-            return (unnoticed, names)
-        }
-        // Each notice on its own: one that fails keeps none of the others from going out, and stays for the next
-        // check.
-        var raised: [AssignmentTask] = []
-        var failure: (any Error)?
-        for task in unnoticed {
-            let state = TaskSchedule(task, now: moment)
-            let reason =
-                if case .behind(let expected) = state {
-                    "It is \(task.percent)% done; by now it should be about \(expected)%."
-                } else {
-                    "Its due date has passed and it is \(task.percent)% done."
-                }
-            do {
-                try await notices.raise(
-                    featureID: Self.featureID,
-                    title: "Behind schedule: \(task.name)",
-                    body: "\(names[task.assignmentID] ?? "An assignment"): \(reason)",
-                    link: "/assignments/\(task.assignmentID)",
-                    at: moment,
-                    key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
-                )
-                raised.append(task)
-            } catch {
-                failure = failure ?? error
+    /// Records the notice of a task's new slip, in the caller's transaction.
+    func recordSlipNotice(_ task: AssignmentTask, assignmentName: String?, at moment: Date, _ db: Database) throws {
+        let reason =
+            if case .behind(let expected) = TaskSchedule(task, now: moment) {
+                "It is \(task.percent)% done; by now it should be about \(expected)%."
+            } else {
+                "Its due date has passed and it is \(task.percent)% done."
             }
-        }
-        // After the loop: a check that stops within it raises the same notices again next time, which their keys
-        // turn into nothing.
-        if !raised.isEmpty {
-            try await writer.write { [raised] db in
-                for task in raised {
-                    try db.execute(
-                        sql: "UPDATE assignments_task SET noticedSlips = ? WHERE id = ? AND noticedSlips < ?",
-                        arguments: [task.slips, task.id, task.slips]
-                    )
-                }
-            }
-        }
-        if let failure { throw failure }
+        try NoticeOutbox.schedule(
+            db,
+            featureID: Self.featureID,
+            title: "Behind schedule: \(task.name)",
+            body: "\(assignmentName ?? "An assignment"): \(reason)",
+            link: "/assignments/\(task.assignmentID)",
+            at: moment,
+            key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
+        )
     }
 
     // MARK: - Reminders
-
-    /// Schedules the reminder of every assignment and task whose time is still ahead (nothing is scheduled twice:
-    /// each reminder has a key). The host runs this when it starts, putting back reminders a crash lost between
-    /// writing an assignment and writing its notice.
-    public func scheduleReminders() async throws {
-        guard let notices else { return }
-        let (assignments, tasks) = try await writer.read { db in
-            (
-                try Assignment.filter(Column("reminderKind") != "off").fetchAll(db),
-                try AssignmentTask.filter(Column("reminderKind") != "off").fetchAll(db)
-            )
-        }
-        // One read of which reminders are stored already, then a write only for each one missing: a start-up with
-        // thousands of reminders is a few reads, not a write transaction per reminder.
-        let moment = now()
-        let due = (assignments.compactMap(notice) + tasks.compactMap(notice)).filter { $0.date > moment }
-        var stored = Set<String>()
-        for start in stride(from: 0, to: due.count, by: 500) {
-            let keys = due[start..<min(start + 500, due.count)].map(\.key)
-            stored.formUnion(try await notices.notices(keys: keys).keys)
-        }
-        for missing in due where !stored.contains(missing.key) {
-            try await replace(old: nil, new: missing)
-        }
-    }
 
     /// The key of a reminder: what it is for and when it fires. A reminder delivered once is never scheduled again
     /// under the same key, so an edit that keeps its time does not repeat it.
@@ -176,30 +116,17 @@ extension AssignmentRepository {
         )
     }
 
-    func syncReminder(of assignment: Assignment?, previous: Assignment?) async {
-        await sync(old: previous.flatMap(notice)?.key, new: assignment.flatMap(notice))
-    }
-
-    func syncReminder(of task: AssignmentTask?, previous: AssignmentTask?) async {
-        await sync(old: previous.flatMap(notice)?.key, new: task.flatMap(notice))
-    }
-
-    /// Replaces the notice `old` with `new`. A failure here (the kernel's database full or locked) does not undo or
-    /// fail the change already committed: ``scheduleReminders()`` puts missing reminders back when the host starts.
-    func sync(old: String?, new: ReminderNotice?) async {
-        do {
-            try await replace(old: old, new: new)
-        } catch {
-            return
+    /// Records, in the caller's transaction, the reminder change of an edit: the waiting reminder of `previous`
+    /// withdrawn (its text may have changed; a delivered one stays as it was), that of `current` scheduled if its
+    /// time is still ahead. A delivered reminder is never scheduled again under the same key, so an edit that keeps
+    /// its time does not repeat it.
+    func recordReminder(of current: ReminderNotice?, previous: ReminderNotice?, at moment: Date, _ db: Database) throws {
+        if let old = previous?.key {
+            try NoticeOutbox.withdraw(db, featureID: Self.featureID, key: old)
         }
-    }
-
-    func replace(old: String?, new: ReminderNotice?) async throws {
-        guard let notices else { return }
-        // A waiting reminder is replaced (its text may have changed); a delivered one is left as it is.
-        if let old { try await notices.cancel(key: old) }
-        guard let new, new.date > now() else { return }
-        try await notices.schedule(
+        guard let new = current, new.date > moment else { return }
+        try NoticeOutbox.schedule(
+            db,
             featureID: Self.featureID,
             title: new.title,
             body: new.body,
@@ -207,5 +134,13 @@ extension AssignmentRepository {
             at: new.date,
             key: new.key
         )
+    }
+
+    /// Carries the notices this repository's changes recorded into the inbox. A failure (the kernel's database full
+    /// or locked) leaves them in the outbox, for the host to carry on: the change itself is committed.
+    func carryNotices() async {
+        CrashPoint.reached("assignments.recorded")
+        guard let notices else { return }
+        _ = try? await notices.publish(from: writer)
     }
 }

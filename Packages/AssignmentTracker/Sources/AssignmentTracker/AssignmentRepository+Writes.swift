@@ -28,9 +28,10 @@ extension AssignmentRepository {
             try assignment.insert(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.added.rawValue, id: assignment.id)
+            try recordReminder(of: notice(assignment), previous: nil, at: stamp, db)
             return assignment
         }
-        await syncReminder(of: assignment, previous: nil)
+        await carryNotices()
         bus.post(AssignmentChanged(.added, ids: [assignment.id ?? 0]))
         return assignment
     }
@@ -70,10 +71,11 @@ extension AssignmentRepository {
             try assignment.update(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.updated.rawValue, id: id)
+            try recordReminder(of: notice(assignment), previous: notice(previous), at: stamp, db)
             return (previous, assignment)
         }
         guard assignment != previous else { return assignment }
-        await syncReminder(of: assignment, previous: previous)
+        await carryNotices()
         bus.post(AssignmentChanged(.updated, ids: [id]))
         return assignment
     }
@@ -81,16 +83,18 @@ extension AssignmentRepository {
     /// Deletes an assignment with its tasks and withdraws their reminders. Posts `deleted`.
     @discardableResult
     public func delete(id: Int64) async throws -> Assignment {
-        let (assignment, tasks) = try await writer.write { db in
+        let stamp = now()
+        let assignment = try await writer.write { db in
             let assignment = try Self.fetchAssignment(id, db)
             let tasks = try Self.tasks(of: id, db)
             try Assignment.deleteOne(db, key: id)
             try CalendarSync.enqueue(assignment, deleted: true, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.deleted.rawValue, id: id)
-            return (assignment, tasks)
+            try recordReminder(of: nil, previous: notice(assignment), at: stamp, db)
+            for task in tasks { try recordReminder(of: nil, previous: notice(task), at: stamp, db) }
+            return assignment
         }
-        await syncReminder(of: nil, previous: assignment)
-        for task in tasks { await syncReminder(of: nil, previous: task) }
+        await carryNotices()
         bus.post(AssignmentChanged(.deleted, ids: [id]))
         return assignment
     }
@@ -122,9 +126,10 @@ extension AssignmentRepository {
             try task.insert(db)
             try Self.refreshProgress(of: assignmentID, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: assignmentID)
+            try recordReminder(of: notice(task), previous: nil, at: stamp, db)
             return task
         }
-        await syncReminder(of: task, previous: nil)
+        await carryNotices()
         bus.post(AssignmentChanged(.tasks, ids: [assignmentID]))
         return task
     }
@@ -163,10 +168,11 @@ extension AssignmentRepository {
             try task.update(db)
             try Self.refreshProgress(of: task.assignmentID, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
+            try recordReminder(of: notice(task), previous: notice(previous), at: stamp, db)
             return (previous, task)
         }
         guard task != previous else { return task }
-        await syncReminder(of: task, previous: previous)
+        await carryNotices()
         bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
         return task
     }
@@ -174,14 +180,16 @@ extension AssignmentRepository {
     /// Deletes a task and updates its assignment's progress. Posts `tasks`.
     @discardableResult
     public func deleteTask(id: Int64) async throws -> AssignmentTask {
+        let stamp = now()
         let task = try await writer.write { db in
             let task = try Self.fetchTask(id, db)
             try AssignmentTask.deleteOne(db, key: id)
             try Self.refreshProgress(of: task.assignmentID, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
+            try recordReminder(of: nil, previous: notice(task), at: stamp, db)
             return task
         }
-        await syncReminder(of: nil, previous: task)
+        await carryNotices()
         bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
         return task
     }

@@ -9,8 +9,8 @@ import KernelStorage
 ///
 /// Every method is one short transaction; each change is recorded in the ``ChangeLog`` inside it (so a host
 /// watching the file learns of the CLI's changes) and posted as one ``AssignmentChanged`` once committed. Reminders
-/// live in the kernel's own database: they are written after the assignment's transaction, and
-/// ``scheduleReminders(now:)`` (run when the host starts) puts back any a crash in between lost.
+/// and slip notices are recorded in the same transaction, in the database's ``NoticeOutbox``, and carried into the
+/// kernel's inbox right after (or by the host, if this process stops first).
 public struct AssignmentRepository: Sendable {
     /// The database holding the assignments, migrated by ``AssignmentTrackerMigrations``.
     public let writer: any DatabaseWriter

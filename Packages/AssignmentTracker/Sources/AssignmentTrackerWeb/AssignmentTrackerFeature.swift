@@ -22,7 +22,6 @@ public struct AssignmentTrackerFeature: WebFeature {
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let bus = context.feature.bus
         let repository = AssignmentRepository(writer: context.feature.database, bus: bus, notices: context.feature.notices)
-        try await repository.scheduleReminders()
         var services: [any Service] = [
             ScheduleWatchService(repository: repository, interval: .seconds(60), logger: context.feature.logger)
         ]
