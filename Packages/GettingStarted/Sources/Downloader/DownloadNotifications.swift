@@ -19,9 +19,9 @@ public struct DownloadChanged: LiveEvent, Hashable {
     /// `downloads.changed`.
     public static let name: BusNotification.Name = "downloads.changed"
 
-    /// The download's id (0 when another process changed the list and which rows is not known).
+    /// The download's id.
     public let id: Int64
-    /// The new state's raw value, `removed`, or `outside` for a change made by another process.
+    /// The new state's raw value, or `removed`.
     public let state: String
     /// The address asked for.
     public let url: String
@@ -49,12 +49,12 @@ public struct DownloadChanged: LiveEvent, Hashable {
     }
 
     /// The messages for what another process recorded in the change log: one per download, in its stored state
-    /// (read from `store`), or `removed`; ``outside`` alone when an entry names no download.
+    /// (read from `store`), or `removed`. (Every entry the downloader records names its download.)
     public static func messages(outside changes: [DatabaseChange], store: DownloadStore) async -> [DownloadChanged] {
         var seen = Set<Int64>()
         var messages: [DownloadChanged] = []
         for change in changes {
-            guard let id = change.entityID else { return [.outside] }
+            guard let id = change.entityID else { continue }
             guard seen.insert(id).inserted else { continue }
             let item: DownloadItem?
             do {
@@ -67,9 +67,6 @@ public struct DownloadChanged: LiveEvent, Hashable {
         }
         return messages
     }
-
-    /// The message for a change another process made to the list when which downloads is not known.
-    public static let outside = DownloadChanged(id: 0, state: "outside", url: "", toast: nil)
 
     private init(id: Int64, state: String, url: String, toast: String?) {
         self.id = id

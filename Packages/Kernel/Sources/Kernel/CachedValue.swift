@@ -43,6 +43,9 @@ public final class CachedValue<Value: Sendable>: Sendable {
         case wait(Task<Value, any Error>)
     }
 
+    /// The value kept now, if any, without reading it.
+    public var kept: Value? { state.withLock { $0.value } }
+
     /// Forgets the value: the next reader reads again.
     public func invalidate() {
         state.withLock {

@@ -77,6 +77,22 @@ public final class HeadlineCache: HeadlineStore {
         cache.invalidate()
     }
 
+    /// Forgets the copy after another process (the CLI) changed the store, and says what changed against it: the
+    /// stories added, removed and updated, and the failure when the change was a failed refresh.
+    public func outsideChange() async -> HeadlinesChanged {
+        let before = cache.kept
+        invalidate()
+        guard let after = try? await snapshot() else { return HeadlinesChanged() }
+        let changes = HeadlineChanges(from: (before?.headlines ?? []).map { ($0.id, $0.introduction) }, to: after.headlines)
+        let failed = after.status.lastFailure != nil && after.status.lastFailure != before?.status.lastFailure
+        return HeadlinesChanged(
+            added: changes.added,
+            removed: changes.removed,
+            updated: changes.updated,
+            failure: failed ? after.status.failureMessage : nil
+        )
+    }
+
     /// The list screen's state for the page after story `cursor` (the first page when nil), or nil when `cursor`
     /// names no stored story.
     public func listState(after cursor: String?) async throws -> HeadlineListState? {

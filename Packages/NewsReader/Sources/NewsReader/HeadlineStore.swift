@@ -19,6 +19,22 @@ public struct HeadlineChanges: Sendable, Hashable {
         self.reordered = reordered
     }
 
+    /// What changed from the stories `old` (id and introduction, in their order) to `new`.
+    public init(from old: [(id: String, introduction: String)], to new: [Headline]) {
+        let stored = Dictionary(old.map { ($0.id, $0.introduction) }, uniquingKeysWith: { first, _ in first })
+        self.init()
+        for headline in new {
+            if let introduction = stored[headline.id] {
+                if introduction != headline.introduction { updated.append(headline.id) }
+            } else {
+                added.append(headline.id)
+            }
+        }
+        let incoming = Set(new.map(\.id))
+        removed = stored.keys.filter { !incoming.contains($0) }.sorted()
+        reordered = old.map(\.id) != new.map(\.id)
+    }
+
     /// Whether nothing a reader sees changed.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty && !reordered }
 }

@@ -61,8 +61,7 @@ public struct NewsReaderFeature: WebFeature {
             ],
             liveEvents: [HeadlinesChanged.self],
             outsideChanges: { _ in
-                headlines.invalidate()
-                bus.post(HeadlinesChanged())
+                bus.post(await headlines.outsideChange())
             }
         )
     }

@@ -23,25 +23,12 @@ public struct SQLiteHeadlineStore: HeadlineStore {
     public func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
         try await writer.write { db in
             // The stored stories in their order: one read gives both what changed and whether the order did.
-            var order: [String] = []
-            var stored: [String: String] = [:]
+            var stored: [(id: String, introduction: String)] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, introduction FROM news_headline ORDER BY position")
             while let row = try rows.next() {
-                order.append(row["id"])
-                stored[row["id"]] = row["introduction"]
+                stored.append((row["id"], row["introduction"]))
             }
-            var changes = HeadlineChanges()
-            var incoming = Set<String>()
-            for headline in headlines {
-                incoming.insert(headline.id)
-                if let introduction = stored[headline.id] {
-                    if introduction != headline.introduction { changes.updated.append(headline.id) }
-                } else {
-                    changes.added.append(headline.id)
-                }
-            }
-            changes.removed = stored.keys.filter { !incoming.contains($0) }.sorted()
-            changes.reordered = order != headlines.map(\.id)
+            let changes = HeadlineChanges(from: stored, to: headlines)
             if !changes.isEmpty {
                 try db.execute(sql: "DELETE FROM news_headline")
                 let insert = try db.makeStatement(

@@ -122,4 +122,24 @@ struct HeadlineCacheTests {
         #expect(try await cache.listState(after: nil)?.rows.count == 5, "the overlapping read was not kept")
         #expect(store.reads.load(ordering: .relaxed) == 2)
     }
+
+    @Test("another process's refresh reaches the host as what it changed, against the stories shown until then")
+    func outsideChange() async throws {
+        let store = CountingStore()
+        let cache = HeadlineCache(store)
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await store.replace(with: Self.stories(3), at: date)
+        _ = try await cache.listState(after: nil)
+        // The CLI writes the store itself (not through this cache): one story goes, one comes, one is rewritten.
+        var next = Array(Self.stories(3).dropFirst())
+        next[0] = Headline(id: next[0].id, headline: next[0].headline, updated: next[0].updated, introduction: "new words")
+        next.append(Headline(id: "Late-1", headline: "Late", updated: 1, introduction: "i"))
+        _ = try await store.replace(with: next, at: date)
+        let message = await cache.outsideChange()
+        #expect(message == HeadlinesChanged(added: ["Late-1"], removed: ["Story-0"], updated: ["Story-1"]))
+        #expect(try await cache.listState(after: nil)?.rows.map(\.id) == ["Story-1", "Story-2", "Late-1"])
+        // A failed refresh in the CLI comes across as the failure it was.
+        try await store.recordFailure("The news server could not be reached.", at: date.addingTimeInterval(60))
+        #expect(await cache.outsideChange() == HeadlinesChanged(failure: "The news server could not be reached."))
+    }
 }
