@@ -49,13 +49,6 @@ public struct AssignmentTrackerFeature: WebFeature {
             CalendarFeed(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone))
         }
         let events = CachedValues<Int64, String>(limit: 1_000)
-        let invalidation = bus.addObserver(for: AssignmentChanged.self) { _ in
-            events.invalidate()
-            firstPages.invalidate()
-            rows.invalidate()
-            details.invalidate()
-            feed.invalidate()
-        }
         return FeatureRuntime(
             routes: AssignmentRoutes(
                 repository: repository,
@@ -71,7 +64,7 @@ public struct AssignmentTrackerFeature: WebFeature {
             ),
             services: services,
             liveEvents: [AssignmentChanged.self],
-            subscriptions: [invalidation],
+            caches: FeatureCaches([firstPages, rows, details, feed, events], invalidatedBy: [AssignmentChanged.self]),
             outsideChanges: { changes in
                 if let message = AssignmentChanged(outside: changes) { bus.post(message) }
             }

@@ -46,15 +46,13 @@ public struct DownloaderFeature: WebFeature {
             logger: feature.logger
         )
         let firstPage = CachedValue { try await DownloadRoutes.rowsPage(engine.store, before: nil) }
-        // Every change and every progress step of a download is announced on the bus (the CLI's too, by the host's
-        // change monitor below): the first page is rendered again on the next request after one.
-        let changed = feature.bus.addObserver(forName: DownloadChanged.name) { _ in firstPage.invalidate() }
-        let progressed = feature.bus.addObserver(forName: DownloadProgress.name) { _ in firstPage.invalidate() }
         return FeatureRuntime(
             routes: DownloadRoutes(engine: engine, pages: context.pages, firstPage: firstPage),
             services: [DownloadService(engine: engine, logger: feature.logger)],
             liveEvents: [DownloadChanged.self, DownloadProgress.self],
-            subscriptions: [changed, progressed],
+            // Every change and every progress step of a download is announced on the bus (the CLI's too, by the
+            // host's change monitor below): the first page is rendered again on the next request after one.
+            caches: FeatureCaches([firstPage], invalidatedBy: [DownloadChanged.self, DownloadProgress.self]),
             outsideChanges: { [bus = feature.bus] changes in
                 // The CLI (another process) changed these downloads: update their rows, and move the bars of
                 // running downloads.

@@ -91,6 +91,7 @@ struct Shell {
             let runtime = try await feature.makeRuntime(WebContext(feature: context, pages: pages.scoped(to: feature.id)))
             services += runtime.services
             observations += runtime.subscriptions
+            observations += runtime.caches.observe(on: bus)
             liveEvents += runtime.liveEvents
             // Notices a process left in the feature's outbox (it died before carrying them on) go to the inbox now,
             // and whatever another process commits from here on is carried on as it arrives.

@@ -49,6 +49,8 @@ public struct FeatureRuntime: Sendable {
     public var liveEvents: [any LiveEvent.Type]
     /// Bus observers kept registered for the life of the host.
     public var subscriptions: [BusObservation]
+    /// What the feature keeps in memory, forgotten by the host on the feature's change events.
+    public var caches: FeatureCaches
     /// Called with what other processes (the CLI) changed in the feature's database, from its ``ChangeLog``; the
     /// feature posts its own typed message for them. Nil when the feature keeps no data others write.
     public var outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)?
@@ -58,12 +60,14 @@ public struct FeatureRuntime: Sendable {
         routes: (any FeatureRoutes)? = nil,
         services: [any Service] = [],
         liveEvents: [any LiveEvent.Type] = [],
+        caches: FeatureCaches = .none,
         subscriptions: [BusObservation] = [],
         outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)? = nil
     ) {
         self.routes = routes
         self.services = services
         self.liveEvents = liveEvents
+        self.caches = caches
         self.subscriptions = subscriptions
         self.outsideChanges = outsideChanges
     }

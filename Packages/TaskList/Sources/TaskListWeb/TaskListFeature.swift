@@ -31,17 +31,12 @@ public struct TaskListFeature: WebFeature {
         // to its reader queue and back, which cost those pages most of their time (a `perf` profile under `wrk`).
         let items = CachedValues<Int64, TaskItem>(limit: 1_000)
         let rows = CachedValues<String, RenderedTaskRows>(limit: 256)
-        // Every change, this process's (posted once committed) or another's (from the change monitor), is a
-        // TaskChanged: the cached list and tasks are dropped before the request that made the change answers.
-        let invalidation = bus.addObserver(for: TaskChanged.self) { _ in
-            list.invalidate()
-            items.invalidate()
-            rows.invalidate()
-        }
         return FeatureRuntime(
             routes: TaskRoutes(repository: repository, pages: context.pages, list: list, items: items, rows: rows),
             liveEvents: [TaskChanged.self],
-            subscriptions: [invalidation],
+            // Every change, this process's (posted once committed) or another's (from the change monitor), is a
+            // TaskChanged: the host drops the cached list and tasks before the request that made the change answers.
+            caches: FeatureCaches([list, items, rows], invalidatedBy: [TaskChanged.self]),
             outsideChanges: { changes in
                 if let message = TaskChanged(outside: changes) { bus.post(message) }
             }
