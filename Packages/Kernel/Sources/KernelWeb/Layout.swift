@@ -29,6 +29,16 @@ struct Layout: Sendable {
         }
     }
 
+    /// The shell's script, in the order the page loads it: its parts (each one job), then `app.js`, which starts them.
+    static let shellScripts = [
+        "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app.js",
+    ]
+
+    /// The `<script>` elements of the shell's script, written once.
+    private static let shellScriptTags = HTML(
+        joining: shellScripts.map { name -> HTML in "<script src=\"\(url: "/static/" + name)\" defer></script>\n" }
+    )
+
     /// The page before the body (up to and including `<main>`) and after it.
     func parts(
         title: String,
@@ -49,7 +59,7 @@ struct Layout: Sendable {
             <meta name="csrf-token" content="\(csrfToken)">
             <title>\(title) · Atelier</title>
             <link rel="stylesheet" href="/static/app.css">
-            <script src="/static/app.js" defer></script>
+            \(Self.shellScriptTags)
             \(featureID.flatMap { featureHead[$0] })</head>
             <body data-feature="\(featureID ?? "home")" data-notice-event="\(NoticeDelivered.name.rawValue)">
             <a class="skip-link" href="#main">Skip to content</a>

@@ -231,6 +231,13 @@ struct ShellTests {
             let script = try await session.get("/static/app.js")
             #expect(script.status == .ok)
             #expect(script.text.contains("EventSource"))
+            // Every script a page loads is there (the shell's script is app.js and its parts).
+            let page = try await session.get("/sample").text
+            let sources = page.components(separatedBy: "<script src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
+            #expect(sources.count >= 7)
+            for source in sources {
+                #expect(try await session.get(String(source)).status == .ok, "\(source)")
+            }
         }
     }
 

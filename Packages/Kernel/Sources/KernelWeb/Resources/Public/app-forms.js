@@ -1,0 +1,173 @@
+// Forms sent in place, drafts kept as typed, focus after an action, flashes that fade: part of the shell script
+// (see app.js).
+(function () {
+  "use strict";
+  var A = window.Atelier = window.Atelier || {};
+
+  // A form marked data-inline is sent by the script, asking for JSON: the server answers with its message instead of
+  // a redirect, the message is shown where a flash shows, and the live parts are read again at once — the page is
+  // not loaded again, and focus stays on the row acted on (or, when that row has moved out of the loaded part of the
+  // list, on the row that took its place). If anything goes wrong the form is sent the ordinary way.
+  function showFlash(answer) {
+    var box = document.querySelector(".flash");
+    if (!box) {
+      box = document.createElement("div");
+      var main = document.getElementById("main");
+      main.parentNode.insertBefore(box, main);
+    }
+    box.className = "flash flash-" + (answer.kind || "info");
+    box.setAttribute("role", "status");
+    box.textContent = "";
+    var text = document.createElement("span");
+    text.textContent = answer.message || ""; // text, never HTML
+    box.appendChild(text);
+    if (answer.actionPath) {
+      var form = document.createElement("form");
+      form.method = "post";
+      form.action = answer.actionPath;
+      form.className = "inline";
+      form.setAttribute("data-inline", "");
+      var token = document.createElement("input");
+      token.type = "hidden";
+      token.name = "_csrf";
+      var meta = document.querySelector('meta[name="csrf-token"]');
+      token.value = meta ? meta.getAttribute("content") : "";
+      form.appendChild(token);
+      var button = document.createElement("button");
+      button.type = "submit";
+      button.className = "link-button";
+      button.textContent = answer.actionLabel || "Undo";
+      form.appendChild(button);
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(form);
+    }
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-inline") || !window.fetch) return;
+    var submitter = e.submitter || null;
+    // Without the submitter (an older browser) the button's own action is unknown: let the form go as usual.
+    if (!submitter) return;
+    var action = submitter.getAttribute("formaction") || form.getAttribute("action");
+    if (!action) return;
+    e.preventDefault();
+    // One action at a time: a second click while the first is under way is not sent again.
+    if (form.dataset.busy) return;
+    form.dataset.busy = "1";
+    var row = submitter && submitter.closest("[id]");
+    var rowId = row ? row.id : "";
+    var next = row && row.nextElementSibling;
+    var nextId = next && next.id ? next.id : "";
+    var focusAction = submitter && submitter.getAttribute("formaction");
+    var body = new URLSearchParams(new FormData(form));
+    var answered = false;
+    fetch(action, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { Accept: "application/json" }
+    }).then(function (r) {
+      var type = r.headers.get("Content-Type") || "";
+      if (!r.ok || type.indexOf("application/json") !== 0) throw new Error("not inline");
+      return r.json();
+    }).then(function (answer) {
+      answered = true; // done on the server: never send it a second time
+      delete form.dataset.busy;
+      showFlash(answer);
+      A.announce(answer.message);
+      return A.refreshAll();
+    }).then(function () {
+      var active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      var target = rowId && document.getElementById(rowId);
+      var control = target && focusAction &&
+        target.querySelector('[formaction="' + CSS.escape(focusAction) + '"]:not([tabindex="-1"])');
+      if (!control) {
+        target = (nextId && document.getElementById(nextId)) || target;
+        control = target && target.querySelector("button:not([tabindex='-1']), a[href]");
+      }
+      if (control) control.focus({ preventScroll: true });
+      if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
+    }).catch(function () {
+      delete form.dataset.busy;
+      if (answered) return;
+      form.removeAttribute("data-inline");
+      if (submitter && form.requestSubmit) form.requestSubmit(submitter); else form.submit();
+    });
+  });
+
+  // A form marked data-draft="<key>" (a new item being written) keeps what was typed in this browser as it is typed,
+  // so a half-typed form survives a closed tab or a restarted host: an untouched form fills itself from the draft. The
+  // draft is dropped once a submit is answered by another page (saved); a refused submit comes back to the form and
+  // keeps it. Passwords and hidden fields are never kept.
+  function drafts() {
+    var key = function (form) { return "atelier-draft:" + form.getAttribute("data-draft"); };
+    var submitted = sessionStorage.getItem("atelier-draft-submitted");
+    if (submitted) {
+      sessionStorage.removeItem("atelier-draft-submitted");
+      if (!document.querySelector("form[data-draft='" + CSS.escape(submitted) + "']")) {
+        localStorage.removeItem("atelier-draft:" + submitted);
+      }
+    }
+    document.querySelectorAll("form[data-draft]").forEach(function (form) {
+      var fields = Array.prototype.filter.call(form.elements, function (f) {
+        return f.name && f.type !== "hidden" && f.type !== "password" && f.type !== "submit" && f.type !== "button";
+      });
+      var stored = null;
+      try { stored = JSON.parse(localStorage.getItem(key(form)) || "null"); } catch (e) { stored = null; }
+      if (stored && !A.formInUse(form)) {
+        fields.forEach(function (f) {
+          if (!(f.name in stored)) return;
+          if (f.type === "checkbox" || f.type === "radio") f.checked = stored[f.name] === f.value;
+          else f.value = stored[f.name];
+          f.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      }
+      var save = function () {
+        var values = {};
+        fields.forEach(function (f) {
+          if ((f.type === "checkbox" || f.type === "radio") && !f.checked) return;
+          values[f.name] = f.value;
+        });
+        localStorage.setItem(key(form), JSON.stringify(values));
+      };
+      form.addEventListener("input", save);
+      form.addEventListener("change", save);
+      form.addEventListener("submit", function () {
+        sessionStorage.setItem("atelier-draft-submitted", form.getAttribute("data-draft"));
+      });
+    });
+  }
+
+  // After an action the page comes back at the row it was about (#task-7): focus goes to that row's first control, so
+  // the keyboard and a screen reader stay where the person was (the flash above says what happened).
+  function focusTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (!target || document.querySelector("[autofocus]")) return;
+    var control = target.querySelector("button:not([tabindex='-1']), a[href], input:not([type=hidden]), select, textarea");
+    if (!control) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      control = target;
+    }
+    control.focus({ preventScroll: true });
+  }
+
+  // A flash that says something went well fades once read: after 6 seconds, or 15 when it offers an action (Undo),
+  // and not while the pointer or the focus is on it. One that says something went wrong stays.
+  function fadeFlashes() {
+    document.querySelectorAll(".flash.flash-success, .flash.flash-info").forEach(function (flash) {
+      var wait = flash.querySelector("form, button") ? 15000 : 6000;
+      var fade = function () {
+        if (flash.matches(":hover") || flash.contains(document.activeElement)) { setTimeout(fade, 2000); return; }
+        flash.classList.add("fading");
+        setTimeout(function () { flash.remove(); }, 400);
+      };
+      setTimeout(fade, wait);
+    });
+  }
+
+  A.drafts = drafts;
+  A.focusTarget = focusTarget;
+  A.fadeFlashes = fadeFlashes;
+})();
