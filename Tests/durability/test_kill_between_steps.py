@@ -108,3 +108,25 @@ def test_an_assignment_saved_with_a_reminder_and_killed_at_any_step_has_its_remi
             assert db.execute("SELECT count(*) FROM kernel_outbox").fetchone()[0] == 0
     finally:
         host.stop()
+
+
+def test_a_cancel_killed_before_carrying_its_withdrawal_is_not_delivered_by_the_countdowns_job():
+    """No host runs: the operating system's job (`notify --due KEY`) fires after a cancel that died before carrying its
+    withdrawal into the inbox. The job reads the countdown's outbox first, so it delivers nothing."""
+    data_dir = tempfile.mkdtemp(prefix="atelier-kill-job-")
+    started = cli(data_dir, "countdown", "start", "2s", "--label", "Oven", "--scheduler", "none")
+    assert started.returncode == 0, started.stderr
+    (key, delivered), = notices(data_dir, "Oven")
+    assert delivered is None
+    countdown_id = sqlite3.connect(os.path.join(data_dir, "countdown.sqlite")).execute(
+        "SELECT id FROM countdown_timer"
+    ).fetchone()[0]
+    killed = cli(data_dir, "countdown", "cancel", str(countdown_id), kill_at="countdown.withdrawn")
+    assert killed.returncode == -9, killed.stderr
+    assert len(notices(data_dir, "Oven")) == 1, "the withdrawal reached the inbox before the kill"
+    time.sleep(2.5)  # past the countdown's end, when the job would run
+    job = cli(data_dir, "notify", "--due", key)
+    assert job.returncode == 0, job.stderr
+    assert "nothing to do" in job.stdout, job.stdout
+    assert notices(data_dir, "Oven") == []
+    assert outbox(data_dir) == 0

@@ -117,9 +117,12 @@ public struct CountdownStore: Sendable {
             return countdown
         }
         guard let removed else { return nil }
-        try await notices.publish(from: database)
         invalidate()
         if let job = removed.job { await scheduler.remove(job: job) }
+        // If this process dies before carrying the withdrawal, the host carries it, and so does the job's
+        // `notify --due` before delivering, should the job outlive this process.
+        CrashPoint.reached("countdown.withdrawn")
+        try await notices.publish(from: database)
         bus.post(CountdownChanged(.removed, ids: [id]))
         return removed
     }

@@ -4,37 +4,44 @@ import KernelStorage
 import Logging
 
 extension NoticeCenter {
-    /// Carries the entries of a feature database's ``NoticeOutbox`` into the inbox, oldest first, then removes them
-    /// from the outbox; delivers what is due at once. Returns how many entries were carried.
+    /// Carries the entries of a feature database's ``NoticeOutbox`` into the inbox, in order, then removes them from
+    /// the outbox. Returns how many entries were carried. What falls due is delivered by a host's delivery loop
+    /// (``deliverDue(now:)``), within a second, with its toast and desktop notification.
     ///
-    /// Safe to run from any process at any time, and again after a crash halfway: scheduling a key that is already
-    /// stored (waiting or delivered) changes nothing, and withdrawing one that is gone does nothing, so an entry
-    /// carried twice has its effect once.
+    /// Publishers take turns: the whole carry runs under the feature database's write lock (one process at a time,
+    /// whichever), and the entries go into the inbox in one transaction, so two publishers never apply the same
+    /// entries out of order. Safe again after a crash halfway: scheduling a key already stored (waiting or
+    /// delivered) changes nothing, and withdrawing one that is gone does nothing, so an entry carried twice has its
+    /// effect once. Looks first with a read, which takes no lock, so an empty outbox costs no write.
     @discardableResult
     public func publish(from featureDatabase: any DatabaseWriter) async throws -> Int {
-        let entries = try await featureDatabase.read { db in try NoticeOutbox.pending(db) }
-        guard let last = entries.last else { return 0 }
-        var due = false
-        for entry in entries {
-            if entry.isWithdrawal {
-                try await cancel(key: entry.key)
-            } else {
-                let deliverAt = entry.deliverAt ?? Date()
-                try await schedule(
-                    featureID: entry.featureID,
-                    title: entry.title ?? "",
-                    body: entry.body ?? "",
-                    link: entry.link,
-                    at: deliverAt,
-                    key: entry.key
-                )
-                due = due || deliverAt <= Date()
+        let waiting = try await featureDatabase.read { db in try !NoticeOutbox.pending(db).isEmpty }
+        guard waiting else { return 0 }
+        let kernel = database
+        return try await featureDatabase.write { db -> Int in
+            let entries = try NoticeOutbox.pending(db)
+            guard let last = entries.last else { return 0 }
+            try kernel.write { inbox in
+                for entry in entries {
+                    if entry.isWithdrawal {
+                        try Self.withdraw(key: entry.key, inbox)
+                    } else {
+                        let notice = Notice(
+                            featureID: entry.featureID,
+                            title: entry.title ?? "",
+                            body: entry.body ?? "",
+                            link: entry.link,
+                            deliverAt: entry.deliverAt ?? Date(),
+                            key: entry.key
+                        )
+                        _ = try Self.store(notice, inbox)
+                    }
+                }
             }
+            CrashPoint.reached("notices.carried")
+            try NoticeOutbox.remove(through: last.seq, db)
+            return entries.count
         }
-        CrashPoint.reached("notices.carried")
-        try await featureDatabase.write { db in try NoticeOutbox.remove(through: last.seq, db) }
-        if due { try await deliverDue() }
-        return entries.count
     }
 
     /// The same, for a host: a failure is logged, and the entries wait for the next try.
@@ -44,5 +51,15 @@ extension NoticeCenter {
         } catch {
             logger.warning("Could not carry notices into the inbox: \(error)")
         }
+    }
+
+    /// Carries the outbox of the feature database at `path` into the inbox, if the file exists and has an outbox:
+    /// what an operating-system job does before it delivers a notice, so a withdrawal left there by a process that
+    /// died (a cancelled countdown) is seen first.
+    public func publish(fromDatabaseAt path: String) async throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let queue = try DatabaseQueue(path: path, configuration: FeatureDatabase.configuration())
+        guard try await queue.read({ db in try db.tableExists(NoticeOutbox.tableName) }) else { return }
+        try await publish(from: queue)
     }
 }

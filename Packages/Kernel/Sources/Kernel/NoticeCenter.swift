@@ -50,7 +50,7 @@ public struct NoticeCenter: Sendable {
     /// How long after its time a notice counts as late when delivered (it fell due while nothing ran to deliver it).
     public static let lateAfter: TimeInterval = 5
 
-    private let database: any DatabaseWriter
+    let database: any DatabaseWriter
     private let bus: NotificationBus
     private let desktop: DesktopNotifier?
 
@@ -93,14 +93,23 @@ public struct NoticeCenter: Sendable {
         key: String? = nil
     ) async throws -> Notice {
         let notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date, key: key)
-        return try await database.write { db in
-            if let key, let existing = try Notice.filter(Column("key") == key).fetchOne(db) {
-                return existing
-            }
-            var notice = notice
-            try notice.insert(db)
-            return notice
+        return try await database.write { db in try Self.store(notice, db) }
+    }
+
+    /// Stores `notice` unless one with its key exists (then returns that one), in the caller's transaction.
+    static func store(_ notice: Notice, _ db: Database) throws -> Notice {
+        if let key = notice.key, let existing = try Notice.filter(Column("key") == key).fetchOne(db) {
+            return existing
         }
+        var notice = notice
+        try notice.insert(db)
+        return notice
+    }
+
+    /// Removes the notice stored under `key` if it has not been delivered yet, in the caller's transaction.
+    @discardableResult
+    static func withdraw(key: String, _ db: Database) throws -> Bool {
+        try Notice.filter(Column("key") == key && Column("deliveredAt") == nil).deleteAll(db) > 0
     }
 
     /// The notices waiting whose time has come by `now` (read through the index `kernel_notice_waiting`).
@@ -195,9 +204,7 @@ public struct NoticeCenter: Sendable {
     /// Withdraws the notice stored under `key` if it has not been delivered yet. Returns whether one was removed.
     @discardableResult
     public func cancel(key: String) async throws -> Bool {
-        try await database.write { db in
-            try Notice.filter(Column("key") == key && Column("deliveredAt") == nil).deleteAll(db) > 0
-        }
+        try await database.write { db in try Self.withdraw(key: key, db) }
     }
 
     /// When the next waiting notice is due, if any.

@@ -1,16 +1,26 @@
 import Foundation
+import GRDB
 import Logging
 import ServiceLifecycle
 
-/// Delivers scheduled notices when their time comes, for as long as the host runs.
+/// Delivers scheduled notices when their time comes, for as long as the host runs, and carries the features'
+/// outboxes into the inbox on every round, so an entry a failed carry left behind waits a second at most.
 public struct NoticeDeliveryService: Service {
     private let notices: NoticeCenter
+    private let outboxes: [any DatabaseWriter]
     private let logger: Logger
     private let longestSleep: Duration
 
-    /// A service delivering from `notices`, checking at least every `longestSleep`.
-    public init(notices: NoticeCenter, logger: Logger, longestSleep: Duration = .seconds(1)) {
+    /// A service delivering from `notices` and carrying the outboxes of `outboxes` (the features' databases),
+    /// checking at least every `longestSleep`.
+    public init(
+        notices: NoticeCenter,
+        outboxes: [any DatabaseWriter] = [],
+        logger: Logger,
+        longestSleep: Duration = .seconds(1)
+    ) {
         self.notices = notices
+        self.outboxes = outboxes
         self.logger = logger
         self.longestSleep = longestSleep
     }
@@ -23,6 +33,9 @@ public struct NoticeDeliveryService: Service {
 
     private func deliverUntilCancelled() async {
         while !Task.isCancelled {
+            for outbox in outboxes {
+                await notices.publish(from: outbox, logger: logger)
+            }
             do {
                 try await notices.deliverDue()
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import Kernel
 import KernelBus
@@ -69,11 +70,13 @@ struct Shell {
         router.add(middleware: assets)
         router.add(middleware: CSRFMiddleware(secret: secret))
 
-        var services: [any Service] = [NoticeDeliveryService(notices: notices, logger: logger)]
+        var services: [any Service] = []
+        var featureDatabases: [any DatabaseWriter] = []
         var observations: [BusObservation] = []
         var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
         for feature in features {
             let database = try FeatureDatabase.open(named: feature.id, in: directory, migrations: feature.migrations)
+            featureDatabases.append(database)
             // Changes other processes make from here on reach the feature, even before its monitor starts.
             let openedAt = try await database.read { db in try ChangeLog.latest(db) }
             var featureLogger = logger
@@ -109,6 +112,7 @@ struct Shell {
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
         }
 
+        services.insert(NoticeDeliveryService(notices: notices, outboxes: featureDatabases, logger: logger), at: 0)
         let hub = LiveEventHub(bus: bus, events: liveEvents, heartbeat: configuration.liveEventHeartbeat)
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))

@@ -64,6 +64,10 @@ struct NotifyCommand: AsyncParsableCommand {
             if wait <= 0 { break }
             try await Task.sleep(for: .milliseconds(Int((min(wait, 30) * 1000).rounded(.up))))
         }
+        // A withdrawal a process left in the feature's outbox when it died (a countdown cancelled) counts first.
+        if let notice = try await center.notice(key: key) {
+            try await center.publish(fromDatabaseAt: dataDirectory.directory.databasePath(named: notice.featureID))
+        }
         if let delivered = try await center.deliver(key: key) {
             print("Delivered notice \(delivered.id ?? 0): \(delivered.displayTitle)")
         } else {
