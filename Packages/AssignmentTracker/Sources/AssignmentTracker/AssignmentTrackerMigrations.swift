@@ -2,8 +2,8 @@ import GRDB
 
 /// The database schema of Assignments, in its own database file (`assignments.sqlite`):
 /// - `assignments_assignment`: one row per assignment, indexed by due date for the master list and the archive;
-/// - `assignments_task`: one row per task, deleted with its assignment (with `noticedSlips`, the slips whose notice
-///   was raised, since `assignments.v3`);
+/// - `assignments_task`: one row per task, deleted with its assignment (its `noticedSlips`, from `assignments.v3`, is
+///   no longer read: a slip's notice is written with the slip, through the notice outbox);
 /// - `assignments_view_state`: what each browser had open (see ``ViewStateStore``);
 /// - `assignments_sync`: what the calendar server still has to learn (see ``CalendarSync``).
 public enum AssignmentTrackerMigrations {
