@@ -130,12 +130,15 @@ public struct NoticeCenter: Sendable {
     /// Notices another process delivered meanwhile (an operating-system job, while the host was down or at the same
     /// second) are announced on the bus too, once, without a second desktop notification.
     ///
+    /// With `announcing` false (a host starting, before anyone can listen), the due notices go to the inbox and the
+    /// desktop only, and nothing is announced: the next call announces them, as it does those delivered elsewhere.
+    ///
     /// Looks first with a read, which takes no lock: the host calls this every second, and with nothing to deliver it
     /// must not take the write lock from a CLI or another process writing a burst of rows.
     @discardableResult
-    public func deliverDue(now: Date = Date()) async throws -> [Notice] {
+    public func deliverDue(now: Date = Date(), announcing: Bool = true) async throws -> [Notice] {
         let anything = try await database.read { db in
-            try !Self.due(by: now).isEmpty(db) || !Self.unannounced.isEmpty(db)
+            try !Self.due(by: now).isEmpty(db) || (announcing && !Self.unannounced.isEmpty(db))
         }
         guard anything else { return [] }
         let (due, elsewhere) = try await database.write { db -> ([Notice], [Notice]) in
@@ -144,10 +147,11 @@ public struct NoticeCenter: Sendable {
                 .fetchAll(db)
             for index in due.indices {
                 due[index].deliveredAt = now
-                due[index].announcedAt = now
+                due[index].announcedAt = announcing ? now : nil
                 due[index].late = now.timeIntervalSince(due[index].deliverAt) > Self.lateAfter
                 try due[index].update(db)
             }
+            guard announcing else { return (due, []) }
             var elsewhere = try Self.unannounced
                 .order(Column("deliveredAt"), Column("id"))
                 .fetchAll(db)
@@ -161,7 +165,7 @@ public struct NoticeCenter: Sendable {
             bus.post(NoticeDelivered(notice))
         }
         for notice in due {
-            bus.post(NoticeDelivered(notice))
+            if announcing { bus.post(NoticeDelivered(notice)) }
             desktop?.show(title: notice.displayTitle, body: notice.body)
         }
         return elsewhere + due

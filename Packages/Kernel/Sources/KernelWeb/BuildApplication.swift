@@ -112,6 +112,13 @@ struct Shell {
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
         }
 
+        // Notices that came due while nothing ran (a countdown that ended with the host down) are in the inbox
+        // before the first page is served; the delivery loop announces them (live toasts) once pages can listen.
+        do {
+            _ = try await notices.deliverDue(announcing: false)
+        } catch {
+            logger.error("Could not deliver notices: \(error)")
+        }
         services.insert(NoticeDeliveryService(notices: notices, outboxes: featureDatabases, logger: logger), at: 0)
         let hub = LiveEventHub(bus: bus, events: liveEvents, heartbeat: configuration.liveEventHeartbeat)
         services.append(hub)

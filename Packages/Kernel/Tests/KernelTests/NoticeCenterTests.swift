@@ -45,6 +45,24 @@ struct NoticeCenterTests {
         #expect(try await center.inbox().count == 1)
     }
 
+    @Test("a host starting puts what fell due meanwhile in the inbox at once, and announces it on its next round, once")
+    func deliverBeforeAnyoneListens() async throws {
+        let posted = Mutex<[String]>([])
+        let token = bus.addObserver(for: NoticeDelivered.self) { message in
+            posted.withLock { $0.append(message.title) }
+        }
+        let now = Date()
+        try await center.schedule(featureID: "countdown", title: "Laundry", body: "", at: now.addingTimeInterval(-10))
+        #expect(try await center.deliverDue(now: now, announcing: false).map(\.title) == ["Laundry"])
+        #expect(try await center.inbox().map(\.title) == ["Laundry"])
+        #expect(try await center.inbox().first?.late == true)
+        #expect(posted.withLock { $0 }.isEmpty)
+        try await center.deliverDue(now: now.addingTimeInterval(1))
+        try await center.deliverDue(now: now.addingTimeInterval(2))
+        #expect(posted.withLock { $0 } == ["Late: Laundry"])
+        withExtendedLifetime(token) {}
+    }
+
     @Test("marking read clears the unread count; cancelling withdraws a waiting notice")
     func readAndCancel() async throws {
         try await center.raise(featureID: "a", title: "One", body: "")
