@@ -1,10 +1,10 @@
 /// The registration table of a bus and its post loop.
 ///
-/// The table maps each name to its observers in registration order, beside the observers of every name.
-/// Registration and removal change it under the lock. A post takes a retained snapshot of it under the
-/// lock (the table is copy-on-write: two retains, no copying), looks its name up and calls the observers
-/// outside the lock, so an observer may post, add and remove. A removal marks its entry inactive before it
-/// returns, and a post skips an inactive entry even if its snapshot still holds it.
+/// The table maps each name to its observers in registration order, beside the observers of every name;
+/// registration and removal change it under the lock. A post, under the lock taken to read, looks its name up
+/// and takes a retained snapshot of its observers and the wildcards (copy-on-write arrays: two retains), then
+/// calls them outside the lock, so an observer may post, add and remove. A removal marks its entry inactive
+/// before it returns, and a post skips an inactive entry even if its snapshot still holds it.
 final class BusCore: Sendable {
     private struct State {
         var nextOrder: UInt64 = 1
@@ -17,7 +17,6 @@ final class BusCore: Sendable {
     // MARK: Writing
 
     /// Gives a new entry the next order and adds it to the table.
-    @discardableResult
     func register<Entry: ObserverEntry>(_ entry: Entry) -> Entry {
         state.withLock { state in
             entry.activate(order: state.nextOrder)
@@ -37,9 +36,9 @@ final class BusCore: Sendable {
         let removed = state.withLock { state -> Bool in
             guard entry.deactivate() else { return false }
             if let name = entry.name {
-                let emptied = state.named[name]?.removeEntry(entry) ?? false
-                if emptied {
-                    state.named[name] = nil
+                // Through the index: an optional-chained `named[name]?.remove…` cost a third of add + remove.
+                if let index = state.named.index(forKey: name), state.named.values[index].removeEntry(entry) {
+                    state.named.remove(at: index)
                 }
             } else {
                 state.wildcards.removeEntry(entry)
@@ -74,8 +73,7 @@ final class BusCore: Sendable {
         object: (any AnyObject & Sendable)?,
         _ body: (ObserverEntry) -> Void
     ) {
-        let (table, wildcards) = state.withLock { state in (state.named, state.wildcards) }
-        let named = table[name] ?? []
+        let (named, wildcards) = state.withReadLock { state in (state.named[name] ?? [], state.wildcards) }
         let objectID = object.map { ObjectIdentifier($0) }
         // The snapshot holds every entry for the whole loop, which borrows them (no retain per observer).
         named.withUnsafeBufferPointer { named in

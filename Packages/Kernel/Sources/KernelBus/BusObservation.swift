@@ -10,12 +10,11 @@ public final class BusObservation: Sendable, Hashable {
     /// The registration table of the bus.
     let core: BusCore
     /// The name the observer was registered for; `nil` for every name.
-    public let name: BusNotification.Name?
+    public var name: BusNotification.Name? { entry.name }
 
     init(_ entry: ObserverEntry, bus: borrowing NotificationBus) {
         self.entry = entry
         self.core = bus.core
-        self.name = entry.name
     }
 
     deinit {

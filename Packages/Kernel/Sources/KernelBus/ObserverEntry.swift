@@ -1,13 +1,11 @@
 import Synchronization
 
-/// One registration held by a bus: what it matches and how it is delivered.
+/// One registration held by a bus: what it matches and how it is delivered (subclasses: a plain block, a typed
+/// block, a weak target, a mailbox drained on an actor, or the buffer of an async sequence).
 ///
-/// Subclasses decide how a delivery is made: a plain block, a typed block, a weak target, a mailbox drained
-/// on an actor, or the buffer of an async sequence.
-///
-/// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): `order` is written once,
-/// under the bus lock, before the entry is published (posts read it after taking the same lock); `active`
-/// is an atomic; every other property is a `let`. Subclasses keep to the same rule.
+/// `@unchecked Sendable` (the class is not final, so the checker cannot prove it): `order` is written once, under
+/// the bus lock, before the entry is published (posts read it under the same lock); `active` is an atomic; every
+/// other property is a `let`. Subclasses keep to the same rule.
 class ObserverEntry: @unchecked Sendable {
     /// The registered name; `nil` matches every name.
     let name: BusNotification.Name?
