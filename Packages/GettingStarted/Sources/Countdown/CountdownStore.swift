@@ -23,11 +23,7 @@ public struct CountdownStore: Sendable {
     /// How many finished countdowns one page lists.
     public static let finishedPageSize = 50
 
-    /// The first page's countdowns and notices as last read: kept until a countdown changes, a notice is delivered
-    /// (``invalidate()``) or the soonest running countdown ends.
-    private let firstPage: CachedValue<FirstPage>
-
-    /// The clock the kept first page is read by (the moment a listing is for, unless one is given).
+    /// The clock a listing is read by, unless one is given.
     public let clock: @Sendable () -> Date
 
     /// A store on `database` (migrated with ``FeatureDescriptor/countdown``), reading the time from `clock`.
@@ -43,14 +39,7 @@ public struct CountdownStore: Sendable {
         self.scheduler = scheduler
         self.bus = bus
         self.clock = clock
-        firstPage = CachedValue { [database, notices] in
-            try await Self.read(database: database, notices: notices, now: clock(), cursor: nil)
-        }
     }
-
-    /// Forgets the first page as read: the host calls it when a notice is delivered, and when another process (the
-    /// CLI) changed the countdowns. The store's own changes call it themselves.
-    public func invalidate() { firstPage.invalidate() }
 
     /// A started countdown, and what the scheduler said when it was handed over (nil when it took it, or when there
     /// is none).
@@ -100,7 +89,6 @@ public struct CountdownStore: Sendable {
             }
             if updated == 0 { await scheduler.remove(job: job) }
         }
-        invalidate()
         bus.post(CountdownChanged(.started, ids: countdown.id.map { [$0] } ?? []))
         return Started(countdown: countdown, schedulerProblem: problem)
     }
@@ -117,7 +105,6 @@ public struct CountdownStore: Sendable {
             return countdown
         }
         guard let removed else { return nil }
-        invalidate()
         if let job = removed.job { await scheduler.remove(job: job) }
         // If this process dies before carrying the withdrawal, the host carries it, and so does the job's
         // `notify --due` before delivering, should the job outlive this process.
@@ -137,7 +124,6 @@ public struct CountdownStore: Sendable {
             return count
         }
         if count > 0 {
-            invalidate()
             bus.post(CountdownChanged(.removed, ids: []))
         }
         return count
@@ -151,45 +137,15 @@ public struct CountdownStore: Sendable {
     /// The countdowns to show at `now`: running ones, soonest end first (at most ``runningLimit``), then one page of
     /// finished ones, latest end first (``finishedPageSize`` at most, after `finishedAfter` when given), each with its
     /// notice, and the cursor of the next page of finished ones when there is one.
-    ///
-    /// The first page is read once and kept (see ``invalidate()``) until the soonest running countdown ends; a row
-    /// whose end passed meanwhile shows as finished at once and moves to its place when its notice is delivered.
     public func list(now given: Date? = nil, finishedAfter cursor: CountdownCursor? = nil) async throws -> CountdownListing {
         let now = given ?? clock()
-        var page: FirstPage?
-        if cursor == nil {
-            // The kept page holds for any moment between its reading and the soonest end among its running rows.
-            let kept = try await firstPage.value()
-            if let validUntil = kept.validUntil, validUntil <= now {
-                firstPage.invalidate()
-            } else if kept.loadedAt <= now {
-                page = kept
-            }
-        }
-        let shown: FirstPage
-        if let page {
-            shown = page
-        } else {
-            shown = try await Self.read(database: database, notices: notices, now: now, cursor: cursor)
-        }
-        return CountdownListing(
-            rows: shown.countdowns.map { CountdownRow(countdown: $0, notice: shown.notices[$0.key], now: now) },
-            runningNotShown: shown.runningNotShown,
-            nextFinished: shown.nextFinished,
-            keptSince: page?.loadedAt
-        )
+        return try await read(now: now, finishedAfter: cursor).listing(at: now)
     }
 
-    /// One page as read from the databases.
-    struct FirstPage: Sendable {
-        var countdowns: [Countdown]
-        var notices: [String: Notice]
-        var runningNotShown: Int
-        var nextFinished: CountdownCursor?
-        /// The moment the page was read for.
-        var loadedAt: Date
-        /// When the soonest running countdown ends (the page's order changes then).
-        var validUntil: Date?
+    /// The countdowns as read at `now` (see ``list(now:finishedAfter:)``), to be listed at that moment or a later one:
+    /// what a page keeps in memory until a countdown changes or a notice is delivered.
+    public func read(now given: Date? = nil, finishedAfter cursor: CountdownCursor? = nil) async throws -> CountdownReading {
+        try await Self.read(database: database, notices: notices, now: given ?? clock(), cursor: cursor)
     }
 
     private static func read(
@@ -197,7 +153,7 @@ public struct CountdownStore: Sendable {
         notices: NoticeCenter,
         now: Date,
         cursor: CountdownCursor?
-    ) async throws -> FirstPage {
+    ) async throws -> CountdownReading {
         let (running, runningTotal, finished) = try await database.read { db -> ([Countdown], Int, [Countdown]) in
             let running =
                 cursor == nil
@@ -223,13 +179,11 @@ public struct CountdownStore: Sendable {
             finished.count > Self.finishedPageSize
             ? shown.last.map { CountdownCursor(deadline: $0.deadline, id: $0.id ?? 0) } : nil
         let countdowns = running + shown
-        return FirstPage(
+        return CountdownReading(
             countdowns: countdowns,
             notices: try await notices.notices(keys: countdowns.map(\.key)),
             runningNotShown: runningTotal - running.count,
-            nextFinished: next,
-            loadedAt: now,
-            validUntil: running.first?.deadline
+            nextFinished: next
         )
     }
 }
@@ -257,6 +211,29 @@ public struct CountdownCursor: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(Int64((deadline.timeIntervalSince1970 * 1000).rounded())).\(id)" }
 }
 
+/// One page of countdowns as read from the databases, with their notices.
+public struct CountdownReading: Sendable {
+    var countdowns: [Countdown]
+    var notices: [String: Notice]
+    var runningNotShown: Int
+    var nextFinished: CountdownCursor?
+
+    /// Whether any countdown read has finished by `now`.
+    public func hasFinished(at now: Date) -> Bool {
+        countdowns.contains { $0.isFinished(at: now) }
+    }
+
+    /// The rows at `now`: a countdown whose end passed since the reading shows as finished, in its place among the
+    /// running ones until the next reading (its notice's delivery makes one) moves it down.
+    public func listing(at now: Date) -> CountdownListing {
+        CountdownListing(
+            rows: countdowns.map { CountdownRow(countdown: $0, notice: notices[$0.key], now: now) },
+            runningNotShown: runningNotShown,
+            nextFinished: nextFinished
+        )
+    }
+}
+
 /// One page of the list.
 public struct CountdownListing: Sendable, Hashable {
     /// The rows: running countdowns, then finished ones.
@@ -265,9 +242,6 @@ public struct CountdownListing: Sendable, Hashable {
     public let runningNotShown: Int
     /// The cursor of the next page of finished countdowns, nil on the last.
     public let nextFinished: CountdownCursor?
-    /// When the kept first page these rows come from was read (the same for every listing made from it, so a
-    /// rendering can be reused); nil for rows read for this listing alone.
-    public let keptSince: Date?
 }
 
 /// A countdown as listed: its state at the time of listing and what became of its notice.

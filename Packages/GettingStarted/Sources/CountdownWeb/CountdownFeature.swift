@@ -2,6 +2,7 @@ import ArgumentParser
 import Countdown
 import Foundation
 import Kernel
+import KernelHTML
 import KernelWeb
 
 /// The countdown clock, plugged into Atelier: its option (which system scheduler notifies while the host is not
@@ -34,15 +35,16 @@ public struct CountdownFeature: WebFeature {
             scheduler = CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
         }
         let store = CountdownStore(database: feature.database, notices: feature.notices, scheduler: scheduler, bus: feature.bus)
-        // A delivered notice may be a countdown's: its row now says so.
-        let delivered = feature.bus.addObserver(forName: NoticeCenter.delivered) { _ in store.invalidate() }
+        // Read once per change: a start, a cancel (this process's or the CLI's) or a delivered notice (a countdown
+        // that ended) makes the next request read again.
+        let firstPage = CachedValue { try await store.read() }
+        let renderedRows = CachedValues<Int64, HTML>(limit: 8)
         return FeatureRuntime(
-            routes: CountdownRoutes(store: store, pages: context.pages),
+            routes: CountdownRoutes(store: store, pages: context.pages, firstPage: firstPage, renderedRows: renderedRows),
             liveEvents: [CountdownChanged.self],
-            subscriptions: [delivered],
+            caches: FeatureCaches([firstPage, renderedRows], invalidatedBy: [CountdownChanged.self, NoticeDelivered.self]),
             outsideChanges: { [bus = feature.bus] changes in
                 // The CLI started or cancelled countdowns: open pages refresh their list.
-                store.invalidate()
                 if let message = CountdownChanged(outside: changes) { bus.post(message) }
             }
         )

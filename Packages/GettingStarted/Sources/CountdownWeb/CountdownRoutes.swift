@@ -4,15 +4,17 @@ import Hummingbird
 import Kernel
 import KernelHTML
 import KernelWeb
-import Synchronization
 
 /// The countdown page, mounted at `/countdown`: the form and the list (`GET`), the list alone for live refreshes
 /// (`GET rows`), start (`POST`), cancel (`POST :id/cancel`) and clearing finished ones (`POST clear`).
 struct CountdownRoutes: FeatureRoutes {
     let store: CountdownStore
     let pages: PageRenderer
-    /// The first page's rows as last rendered: the same for every visitor, and for a quarter of a second.
-    let rendered = RenderedRows()
+    /// The first page's countdowns as last read, the same for every visitor: forgotten when a countdown changes or a
+    /// notice is delivered (``CountdownFeature``'s caches), listed at each request's moment.
+    let firstPage: CachedValue<CountdownReading>
+    /// The first page's rows as rendered for each quarter of a second (the clocks move), forgotten with ``firstPage``.
+    let renderedRows: CachedValues<Int64, HTML>
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: page)
@@ -31,15 +33,18 @@ struct CountdownRoutes: FeatureRoutes {
         return PageRenderer.html(try await rowsHTML(cursor: cursor).html)
     }
 
-    /// The list's markup: the first page's from ``rendered`` while its rows and the quarter-second are the same.
-    /// Also says whether any row listed has finished (the page then offers Clear finished).
+    /// The list's markup, and whether any row listed has finished (the page then offers Clear finished).
     private func rowsHTML(cursor: CountdownCursor?) async throws -> (html: HTML, hasFinished: Bool) {
         let now = Date()
-        let listing = try await store.list(now: now, finishedAfter: cursor)
-        let hasFinished = listing.rows.contains(where: \.isFinished)
-        guard let kept = listing.keptSince else { return (CountdownPage.rows(listing, cursor: cursor), hasFinished) }
-        let key = RenderedRows.Key(keptSince: kept, quarter: Int64((now.timeIntervalSince1970 * 4).rounded(.down)))
-        return (rendered.html(for: key) { CountdownPage.rows(listing, cursor: nil) }, hasFinished)
+        guard cursor == nil else {
+            let listing = try await store.read(finishedAfter: cursor).listing(at: now)
+            return (CountdownPage.rows(listing, cursor: cursor), listing.rows.contains(where: \.isFinished))
+        }
+        let quarter = Int64((now.timeIntervalSince1970 * 4).rounded(.down))
+        let html = try await renderedRows.value(for: quarter) {
+            CountdownPage.rows(try await firstPage.value().listing(at: now), cursor: nil)
+        }
+        return (html, try await firstPage.value().hasFinished(at: now))
     }
 
     /// The page of finished countdowns asked for (`?finished-after=<ms>.<id>`); nil (the first page) for none or
@@ -107,24 +112,6 @@ struct CountdownRoutes: FeatureRoutes {
             csrfToken: context.csrfToken
         )
         return pages.page("Countdown", body: CountdownPage.render(view), request: request, context: context, status: status)
-    }
-}
-
-/// One rendering of the list's rows, kept for as long as its key holds.
-final class RenderedRows: Sendable {
-    struct Key: Hashable {
-        let keptSince: Date
-        let quarter: Int64
-    }
-
-    private let kept = Mutex<(key: Key, html: HTML)?>(nil)
-
-    /// The markup for `key`, rendered by `render` when the kept one is for another key.
-    func html(for key: Key, render: () -> HTML) -> HTML {
-        if let hit = kept.withLock({ $0?.key == key ? $0?.html : nil }) { return hit }
-        let html = render()
-        kept.withLock { $0 = (key, html) }
-        return html
     }
 }
 
