@@ -49,6 +49,7 @@ struct Shell {
             shell: Bundle.module.resourceURL?.appendingPathComponent("Public"),
             features: features.map { ($0.id, $0.publicFiles) }
         )
+        // Read before the notices that fell due meanwhile are delivered below: each counts one when it is announced.
         let unread = UnreadNoticeCount(notices: notices, bus: bus)
         await unread.refresh()
         // One secret signs both the CSRF tokens and the flash cookies.
@@ -120,6 +121,7 @@ struct Shell {
             logger.error("Could not deliver notices: \(error)")
         }
         services.insert(NoticeDeliveryService(notices: notices, outboxes: featureDatabases, logger: logger), at: 0)
+        services.append(unread)
         let hub = LiveEventHub(bus: bus, events: liveEvents, heartbeat: configuration.liveEventHeartbeat)
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
