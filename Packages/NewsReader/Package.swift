@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "KernelBus", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelLoopback", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

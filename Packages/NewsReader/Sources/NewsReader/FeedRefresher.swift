@@ -74,7 +74,6 @@ public actor FeedRefresher {
         // Stopped during the fetch: whatever it ended with was caused by the stop, so it is not the feed's fault.
         if Task.isCancelled { return .failed(.cancelled) }
         analytics.record(.load(milliseconds: Self.milliseconds(clock.now - start)))
-        let before = try? await store.status()
         do {
             let headlines = try NewsFeed.decode(try result.get())
             let changes: HeadlineChanges
@@ -84,12 +83,10 @@ public actor FeedRefresher {
                 // Stopped while saving (the database refuses to start a write for a cancelled task): not a failure.
                 throw Task.isCancelled ? FeedError.cancelled : FeedError.notSaved
             }
-            if changes.isEmpty {
-                // The list is the same, but a status line saying the last fetch failed is now out of date.
-                if before?.lastFailure != nil { bus.post(HeadlinesChanged()) }
-                return .unchanged(count: headlines.count)
-            }
+            // Posted for an unchanged list too: the status line's time of the last update moved (and a line saying
+            // the last fetch failed is out of date).
             bus.post(HeadlinesChanged(changes))
+            if changes.isEmpty { return .unchanged(count: headlines.count) }
             return .updated(changes, count: headlines.count)
         } catch let error as FeedError {
             if error == .cancelled || Task.isCancelled { return .failed(.cancelled) }

@@ -36,8 +36,9 @@ public struct NewsReaderFeature: WebFeature {
         }
         let bus = context.feature.bus
         let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
-        // Pages read the cache; the refresher writes through it, so its writes invalidate it.
-        let headlines = HeadlineCache(SQLiteHeadlineStore(writer: context.feature.database))
+        // Pages read the cache; the refresher writes the store and posts what changed, which makes the host forget it.
+        let store = SQLiteHeadlineStore(writer: context.feature.database)
+        let headlines = HeadlineCache(store)
         let analytics = HTTPAnalyticsSink(
             client: { client.client },
             base: settings.analytics,
@@ -47,7 +48,7 @@ public struct NewsReaderFeature: WebFeature {
         let refresher = FeedRefresher(
             settings: settings,
             transport: HTTPFeedTransport(client: { client.client }),
-            store: headlines,
+            store: store,
             analytics: analytics,
             bus: bus
         )
@@ -60,6 +61,7 @@ public struct NewsReaderFeature: WebFeature {
                 FeedRefreshService(refresher: refresher, interval: settings.refreshInterval, logger: context.feature.logger),
             ],
             liveEvents: [HeadlinesChanged.self],
+            caches: FeatureCaches([headlines], invalidatedBy: [HeadlinesChanged.self]),
             outsideChanges: { _ in
                 bus.post(await headlines.outsideChange())
             }

@@ -1,15 +1,15 @@
 import Foundation
 import Kernel
+import NewsReader
 
 /// The stored headlines held in memory as the screens show them, so a page is served without reading the database or
 /// formatting a date.
 ///
-/// It reads the whole store once, and again only after ``invalidate()`` (a ``CachedValue``). The feed is capped at
-/// ``NewsFeed/maxBytes``, so the copy is bounded too. It is itself a ``HeadlineStore``: writes go to the store under
-/// it and invalidate the copy before they return, so a page asked for after a Reload shows the new headlines.
-/// Writes made by another process (the CLI) reach the host through its change monitor, which calls
-/// ``invalidate()``. Readers that arrive while the copy is being read share that one read.
-public final class HeadlineCache: HeadlineStore {
+/// It reads the whole store once, and again only after ``invalidate()`` (a ``CachedValue``): the host calls it on every
+/// ``HeadlinesChanged`` (the feature's caches), which the refresher posts after each save, and which the host posts for
+/// another process's saves (see ``outsideChange()``). The feed is capped at ``NewsFeed/maxBytes``, so the copy is
+/// bounded too. Readers that arrive while the copy is being read share that one read.
+final class HeadlineCache: FeatureCache {
     private let store: any HeadlineStore
     private let cache: CachedValue<Snapshot>
 
@@ -46,11 +46,6 @@ public final class HeadlineCache: HeadlineStore {
             positions[cursor].map { $0 + 1 }
         }
 
-        /// The positions of up to `limit` stories from `start`.
-        func range(from start: Int, limit: Int) -> Range<Int> {
-            start..<min(headlines.count, start + max(0, limit))
-        }
-
         private static func page(of rows: [HeadlineRow], from start: Int, status: FeedStatusLine) -> HeadlineListState {
             let end = min(rows.count, start + HeadlineListState.pageSize)
             return HeadlineListState(
@@ -63,7 +58,7 @@ public final class HeadlineCache: HeadlineStore {
     }
 
     /// A cache over `store`.
-    public init(_ store: any HeadlineStore) {
+    init(_ store: any HeadlineStore) {
         self.store = store
         cache = CachedValue {
             async let headlines = store.all()
@@ -73,13 +68,13 @@ public final class HeadlineCache: HeadlineStore {
     }
 
     /// Forgets the copy: the next reader reads the store again.
-    public func invalidate() {
+    func invalidate() {
         cache.invalidate()
     }
 
     /// Forgets the copy after another process (the CLI) changed the store, and says what changed against it: the
     /// stories added, removed and updated, and the failure when the change was a failed refresh.
-    public func outsideChange() async -> HeadlinesChanged {
+    func outsideChange() async -> HeadlinesChanged {
         let before = cache.kept
         invalidate()
         guard let after = try? await snapshot() else { return HeadlinesChanged() }
@@ -95,46 +90,14 @@ public final class HeadlineCache: HeadlineStore {
 
     /// The list screen's state for the page after story `cursor` (the first page when nil), or nil when `cursor`
     /// names no stored story.
-    public func listState(after cursor: String?) async throws -> HeadlineListState? {
+    func listState(after cursor: String?) async throws -> HeadlineListState? {
         try await snapshot().listState(after: cursor)
     }
 
     /// The row of story `id`, or nil when it is not stored.
-    public func row(id: String) async throws -> HeadlineRow? {
+    func row(id: String) async throws -> HeadlineRow? {
         let snapshot = try await snapshot()
         return snapshot.positions[id].map { snapshot.rows[$0] }
-    }
-
-    public func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
-        defer { invalidate() }
-        return try await store.replace(with: headlines, at: date)
-    }
-
-    public func recordFailure(_ message: String, at date: Date) async throws {
-        defer { invalidate() }
-        try await store.recordFailure(message, at: date)
-    }
-
-    public func status() async throws -> FeedStatus {
-        try await snapshot().status
-    }
-
-    public func page(after cursor: String?, limit: Int) async throws -> HeadlinePage {
-        let snapshot = try await snapshot()
-        // An unknown cursor gives the first page (the protocol's rule).
-        let range = snapshot.range(from: cursor.flatMap(snapshot.start(after:)) ?? 0, limit: limit)
-        let more = !range.isEmpty && range.upperBound < snapshot.headlines.count
-        let next = more ? snapshot.headlines[range.upperBound - 1].id : nil
-        return HeadlinePage(headlines: Array(snapshot.headlines[range]), nextCursor: next)
-    }
-
-    public func headline(id: String) async throws -> Headline? {
-        let snapshot = try await snapshot()
-        return snapshot.positions[id].map { snapshot.headlines[$0] }
-    }
-
-    public func all() async throws -> [Headline] {
-        try await snapshot().headlines
     }
 
     private func snapshot() async throws -> Snapshot {
