@@ -22,7 +22,6 @@ public struct AccountStore: Sendable {
     /// A hash no password matches quickly: a login for an unknown email is checked against it, so it takes as long
     /// as one for a known email and the time does not tell which emails have accounts.
     private let decoy: DecoyHash
-    private let sessions = SessionCache()
 
     /// A store over a migrated database.
     public init(
@@ -116,17 +115,19 @@ public struct AccountStore: Sendable {
                 arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970]
             )
         }
-        if let old { sessions.remove(old) }
-        sessions.put(token, account, expiresAt: expiresAt)
+        // The browser's old session ended: pages that keep sessions in memory forget them.
+        if old != nil { bus.post(AccountSessionsEnded()) }
         return token
     }
 
-    /// The account signed in with `token`, or `nil` when the session ended, expired or never was. Read from memory
-    /// once this process has seen the session.
+    /// The account signed in with `token`, or `nil` when the session ended, expired or never was.
     public func account(session token: String) async throws -> Account? {
+        try await session(token)?.account
+    }
+
+    /// The session `token` with its account, or `nil` when it ended, expired or never was: one indexed read.
+    public func session(_ token: String) async throws -> AccountSession? {
         let stamp = now()
-        if let account = sessions.account(for: token, now: stamp) { return account }
-        let generation = sessions.generation
         let row = try await writer.read { db in
             try Row.fetchOne(
                 db,
@@ -139,16 +140,7 @@ public struct AccountStore: Sendable {
             )
         }
         guard let row else { return nil }
-        let account = try Account(row: row)
-        let expiresAt = Date(timeIntervalSince1970: row["sessionExpiresAt"])
-        sessions.put(token, account, expiresAt: expiresAt, readAt: generation)
-        return account
-    }
-
-    /// Forgets the sessions kept in memory: another process changed the accounts (the CLI deleted one), so the next
-    /// lookup of each reads the database again.
-    public func forgetCachedSessions() {
-        sessions.removeAll()
+        return AccountSession(account: try Account(row: row), expiresAt: Date(timeIntervalSince1970: row["sessionExpiresAt"]))
     }
 
     /// Ends the session `token` on the server (logout): the cookie is worthless from now on.
@@ -156,7 +148,7 @@ public struct AccountStore: Sendable {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [token])
         }
-        sessions.remove(token)
+        bus.post(AccountSessionsEnded())
     }
 
     // MARK: Changes
@@ -177,8 +169,6 @@ public struct AccountStore: Sendable {
             return account
         }
         guard let account else { throw AccountsError.noSuchAccount }
-        // Dropped rather than patched, so that a lookup that read the old row cannot put it back (see SessionCache).
-        sessions.removeAll(userID: id)
         bus.post(AccountsChanged(.updated, ids: [id]))
         return account
     }
@@ -207,7 +197,6 @@ public struct AccountStore: Sendable {
             _ = try Account.deleteOne(db, key: id)
             try ChangeLog.record(db, kind: AccountsChanged.Change.deleted.rawValue, id: id)
         }
-        sessions.removeAll(userID: id)
         bus.post(AccountsChanged(.deleted, ids: [id]))
     }
 
@@ -268,4 +257,12 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyAttempts(let seconds): AccountMessage.tryAgain(in: seconds)
         }
     }
+}
+
+/// A session and its account, as read from the database.
+public struct AccountSession: Sendable, Hashable {
+    /// The account signed in.
+    public let account: Account
+    /// When the session ends.
+    public let expiresAt: Date
 }

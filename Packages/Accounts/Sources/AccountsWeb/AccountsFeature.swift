@@ -25,14 +25,15 @@ public struct AccountsFeature: WebFeature {
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let source = try ImageSource(setting: context.feature.settings["images"])
         let store = AccountStore(writer: context.feature.database, bus: context.feature.bus)
+        let sessions = CachedValues<String, AccountSession?>(limit: 10_000)
         return FeatureRuntime(
-            routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages),
+            routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages, sessions: sessions),
             services: [source.http],
             liveEvents: [AccountSessionsEnded.self],
-            // Another process (the CLI) changed the accounts: sessions are read from the database again, and the
-            // change is announced like one made here; a deletion tells open Home pages to check their session.
+            caches: FeatureCaches([sessions], invalidatedBy: [AccountsChanged.self, AccountSessionsEnded.self]),
+            // Another process (the CLI) changed the accounts: the change is announced like one made here (which makes
+            // the host forget the sessions); a deletion tells open Home pages to check their session.
             outsideChanges: { [bus = context.feature.bus] changes in
-                store.forgetCachedSessions()
                 guard let message = AccountsChanged(outside: changes) else { return }
                 bus.post(message)
                 if message.change == .deleted || message.change == .batch { bus.post(AccountSessionsEnded()) }

@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import Hummingbird
+import Kernel
 import KernelHTML
 import KernelWeb
 
@@ -22,6 +23,9 @@ struct AccountsRoutes: FeatureRoutes {
     let throttle: LoginThrottle
     let images: ImageSource
     let pages: PageRenderer
+    /// The sessions looked up, by token: forgotten when accounts change or sessions end (``AccountsFeature``'s caches),
+    /// so a signed-in page reads no database.
+    let sessions: CachedValues<String, AccountSession?>
 
     /// The session cookie: HttpOnly, SameSite=Lax, sent to the feature's pages only.
     static let cookieName = "atelier_account"
@@ -236,7 +240,10 @@ struct AccountsRoutes: FeatureRoutes {
     /// The signed-in account, from the session cookie.
     private func account(_ request: Request) async throws -> Account? {
         guard let token = request.cookie(Self.cookieName), !token.isEmpty else { return nil }
-        return try await store.account(session: token)
+        guard let session = try await sessions.value(for: token, load: { try await store.session(token) }),
+            session.expiresAt > Date()
+        else { return nil }
+        return session.account
     }
 
     /// To the login page, coming back to this page after.

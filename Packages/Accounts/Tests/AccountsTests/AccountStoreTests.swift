@@ -117,42 +117,18 @@ final class MovingClock: Sendable {
     func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
 }
 
-@Suite("Sessions kept in memory")
-struct SessionCacheTests {
-    @Test("an ended session is not put back by a lookup that read the database before it ended")
-    func staleLookup() throws {
-        let cache = SessionCache()
-        let account = Account(
-            id: 1,
-            email: "a@example.com",
-            emailKey: "a@example.com",
-            passwordHash: "$2b$10$x",
-            firstName: "",
-            lastName: "",
-            mobile: "+60123456789",
-            gender: .male,
-            createdAt: Date(timeIntervalSince1970: 0)
-        )
-        let far = Date(timeIntervalSince1970: 4_000_000_000)
-        let before = cache.generation
-        cache.remove("token")  // a logout between the lookup's read and its put
-        cache.put("token", account, expiresAt: far, readAt: before)
-        #expect(cache.account(for: "token", now: Date(timeIntervalSince1970: 0)) == nil)
-        cache.put("token", account, expiresAt: far, readAt: cache.generation)
-        #expect(cache.account(for: "token", now: Date(timeIntervalSince1970: 0)) == account)
-        #expect(cache.account(for: "token", now: far) == nil, "expired")
-    }
-
-    @Test("a session stays valid across stores only through the database: another process's logout is seen once forgotten")
+@Suite("Sessions")
+struct SessionTests {
+    @Test("another process's deletion ends the session at once: the next lookup finds no account")
     func otherProcess() async throws {
         let accounts = try TemporaryAccounts()
         defer { accounts.remove() }
         let account = try await accounts.store.signUp(FormValidationTests.good)
         let token = try await accounts.store.startSession(for: account)
+        #expect(try await accounts.store.account(session: token)?.id == account.id)
         // The CLI (another store on the same file) deletes the account.
         let other = AccountStore(writer: accounts.pool, bus: NotificationBus())
         try await other.delete(email: "ana@example.com")
-        accounts.store.forgetCachedSessions()
         #expect(try await accounts.store.account(session: token) == nil)
     }
 }

@@ -97,6 +97,8 @@ struct AccountsRoutesTests {
         try await withAccounts { session, _ in
             let first = try await Self.signUp(session)
             let firstCookie = try #require(Self.sessionCookie(first))
+            // Seen once, so the host keeps the session in memory: the logout must end that too.
+            #expect(try await session.get("/accounts/home").status == .ok)
             let logout = try await session.post("/accounts/logout")
             #expect(logout.headers[.location] == "/accounts/login")
             #expect(try await session.get("/accounts/home").headers[.location]?.hasPrefix("/accounts/login") == true)
@@ -109,7 +111,11 @@ struct AccountsRoutesTests {
             // A session id planted before login is replaced at login.
             let planted = try await session.get("/accounts/login", headers: [.cookie: "atelier_account=planted"])
             #expect(planted.status == .ok)
-            let login = try await session.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "secret!word")])
+            let login = try await session.post(
+                "/accounts/login",
+                form: [("email", "ana@example.com"), ("password", "secret!word")],
+                headers: [.cookie: "atelier_account=planted"]
+            )
             #expect(login.headers[.location] == "/accounts/home")
             let loginCookie = try #require(Self.sessionCookie(login))
             #expect(loginCookie != firstCookie && !loginCookie.contains("planted"))
@@ -208,7 +214,11 @@ struct AccountsRoutesTests {
             _ = try await Self.signUp(session)
             let deleted = try await session.post("/accounts/delete", form: [("password", "secret!word")])
             #expect(deleted.headers[.location] == "/accounts/login")
-            let login = try await session.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "secret!word")])
+            let login = try await session.post(
+                "/accounts/login",
+                form: [("email", "ana@example.com"), ("password", "secret!word")],
+                headers: [.cookie: "atelier_account=planted"]
+            )
             #expect(login.text.contains("Email or password is incorrect"))
         }
     }

@@ -73,7 +73,13 @@ public final class WebTestSession: Sendable {
 
     private func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
         var headers = headers
-        let cookieHeader = cookies.withLock { $0.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+        // The session's cookies, with any a test sends itself (a replayed or planted one) in place of the same name.
+        var sent = cookies.withLock { $0 }
+        for pair in (headers[.cookie] ?? "").split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 { sent[parts[0].trimmingCharacters(in: .whitespaces)] = String(parts[1]) }
+        }
+        let cookieHeader = sent.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
         if !cookieHeader.isEmpty { headers[.cookie] = cookieHeader }
         let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
         for field in response.headers[values: .setCookie] {
