@@ -188,8 +188,9 @@ struct CommandTests {
             try await run(["tasks", "edit", "\(id)", "--name", "Friday's", "--data-dir", temp.path])
         }
         #expect(same?.message == "Task \(id) already has that name, description and date: nothing was changed.")
-        try await run(["tasks", "edit", "\(id)", "--date", "today", "--data-dir", temp.path])
-        #expect(try await repository.find(id: id).day == today)
+        // Yesterday, never Friday's date (which is today on a Friday).
+        try await run(["tasks", "edit", "\(id)", "--date", "yesterday", "--data-dir", temp.path])
+        #expect(try await repository.find(id: id).day == today.adding(days: -1))
     }
 
     @Test("notify leaves a notice that the host delivers")
