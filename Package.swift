@@ -12,6 +12,7 @@ let packageDependencies: [Package.Dependency] = [
     .package(path: "Packages/NewsReader"),
     .package(path: "Packages/TaskList"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
@@ -121,6 +122,7 @@ let packageTestTargets: [Target] = [
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "KernelHTTPClient", package: "Kernel"),
             .product(name: "KernelLoopback", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),
@@ -202,6 +204,18 @@ let packageTestTargets: [Target] = [
             .product(name: "KernelTestSupport", package: "Kernel"),
         ],
         path: "Packages/Kernel/Tests/KernelStorageTests"
+    ),
+    .testTarget(
+        name: "KernelPushTests",
+        dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelPush", package: "Kernel"),
+            .product(name: "KernelStorage", package: "Kernel"),
+            .product(name: "KernelTestSupport", package: "Kernel"),
+        ],
+        path: "Packages/Kernel/Tests/KernelPushTests"
     ),
     .testTarget(
         name: "KernelWebTests",

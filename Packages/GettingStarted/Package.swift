@@ -111,6 +111,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelLoopback", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),

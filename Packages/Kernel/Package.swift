@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "KernelHTTPClient", targets: ["KernelHTTPClient"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
         .library(name: "KernelLoopback", targets: ["KernelLoopback"]),
+        .library(name: "KernelPush", targets: ["KernelPush"]),
         .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
         .library(name: "KernelWeb", targets: ["KernelWeb"]),
     ],
@@ -64,6 +65,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -101,12 +103,38 @@ let package = Package(
             ]
         ),
         .target(
+            name: "KernelPush",
+            dependencies: [
+                "Kernel",
+                "KernelHTTPClient",
+                "KernelStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "KernelPushTests",
+            dependencies: [
+                "Kernel",
+                "KernelPush",
+                "KernelStorage",
+                "KernelTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
             name: "KernelWeb",
             dependencies: [
                 "Kernel",
                 "KernelBus",
                 "KernelHTML",
                 "KernelStorage",
+                "KernelPush",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

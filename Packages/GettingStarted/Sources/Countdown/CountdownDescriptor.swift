@@ -27,6 +27,7 @@ extension FeatureDescriptor {
                         """
                 )
             }
-        }
+        },
+        noticeUrgency: .high
     )
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import KernelHTTPClient
 import NIOCore
 
 /// Turns what went wrong during a transfer into a sentence for the row.
@@ -48,7 +49,7 @@ enum DownloadFailure {
             }
         }
         if let error = error as? DownloadFileError { return error.description }
-        if let error = error as? DownloadAddressRefused { return error.description }
+        if let error = error as? PublicAddressRefused { return error.description }
         let text = String(describing: error)
         let lowered = text.lowercased()
         if lowered.contains("connection refused") || lowered.contains("econnrefused") {

@@ -17,10 +17,10 @@ struct DownloadTransfer: Sendable {
     var givePlace: @Sendable () -> Bool = { false }
     /// Called with the item as it is now whenever progress is due to be reported.
     let report: @Sendable (DownloadItem) async -> Void
-    /// Gives the addresses of a server's name (see ``DownloadAddressCheck/resolve(_:)``); a test may give another.
-    var resolve: @Sendable (String) -> [String] = DownloadAddressCheck.resolve
-    /// Judges one address (see ``DownloadAddressCheck/isPublic(_:)``); a test may give another.
-    var isPublic: @Sendable (String) -> Bool = DownloadAddressCheck.isPublic
+    /// Gives the addresses of a server's name (see ``PublicAddressCheck/resolve(_:)``); a test may give another.
+    var resolve: @Sendable (String) -> [String] = PublicAddressCheck.resolve
+    /// Judges one address (see ``PublicAddressCheck/isPublic(_:)``); a test may give another.
+    var isPublic: @Sendable (String) -> Bool = PublicAddressCheck.isPublic
     /// The clients that connect to a checked address, made as hops need them and shut down when the run ends.
     private let pinned = PinnedClients()
 
@@ -106,7 +106,7 @@ struct DownloadTransfer: Sendable {
         else {
             return try await client.executeOnceMore(request, deadline: .distantFuture)
         }
-        let addresses = try await DownloadAddressCheck.publicAddresses(of: url, resolve: resolve, isPublic: isPublic)
+        let addresses = try await PublicAddressCheck.publicAddresses(of: url, resolve: resolve, isPublic: isPublic)
         guard !addresses.isEmpty else { return try await client.executeOnceMore(request, deadline: .distantFuture) }
         func send(to address: String) async throws -> HTTPClientResponse {
             let pinnedClient = pinned.client(host: host, address: address, configuration: Self.clientConfiguration(settings))

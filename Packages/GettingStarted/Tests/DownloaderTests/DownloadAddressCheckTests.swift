@@ -1,13 +1,14 @@
 import AsyncHTTPClient
 import DownloaderTestSupport
 import Foundation
+import KernelHTTPClient
 import Synchronization
 import Testing
 
 @testable import Downloader
 
 @Suite("Downloads for a host on the network: public addresses only, in every spelling, on every hop")
-struct DownloadAddressCheckTests {
+struct PublicAddressCheckTests {
     @Test("loopback, private, link-local and reserved addresses are not public; internet addresses are")
     func addresses() {
         for address in [
@@ -16,10 +17,10 @@ struct DownloadAddressCheckTests {
             "::ffff:127.0.0.1", "::ffff:10.0.0.1", "fe80::1", "fe80::1%eth0", "fc00::1", "fd12:3456::1", "ff02::1",
             "64:ff9b::7f00:1", "2002:7f00:1::", "2001:db8::1", "not an address",
         ] {
-            #expect(!DownloadAddressCheck.isPublic(address), "\(address)")
+            #expect(!PublicAddressCheck.isPublic(address), "\(address)")
         }
         for address in ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "2a00:1450::1", "::ffff:8.8.8.8"] {
-            #expect(DownloadAddressCheck.isPublic(address), "\(address)")
+            #expect(PublicAddressCheck.isPublic(address), "\(address)")
         }
     }
 
@@ -32,13 +33,13 @@ struct DownloadAddressCheckTests {
             "http://169.254.169.254/latest/meta-data/",
         ] {
             let url = try #require(URL(string: text))
-            await #expect(throws: DownloadAddressRefused.self, "\(text)") { try await DownloadAddressCheck.requirePublic(url) }
+            await #expect(throws: PublicAddressRefused.self, "\(text)") { try await PublicAddressCheck.requirePublic(url) }
         }
     }
 
     @Test("the refusal says why, in words")
     func message() {
-        let refused = DownloadAddressRefused(host: "rebound.example", address: "127.0.0.1")
+        let refused = PublicAddressRefused(host: "rebound.example", address: "127.0.0.1")
         #expect(
             refused.description
                 == "rebound.example resolves to 127.0.0.1, an address on this machine or a private network. This Atelier can be reached from the network, so it downloads only from public addresses."
@@ -48,7 +49,7 @@ struct DownloadAddressCheckTests {
     @Test("a name that does not resolve is refused, not left for a second lookup to answer otherwise")
     func unresolvedFailsClosed() async throws {
         let url = try #require(URL(string: "http://no-such-host.invalid/page.html"))
-        let error = await #expect(throws: DownloadAddressRefused.self) { try await DownloadAddressCheck.requirePublic(url) }
+        let error = await #expect(throws: PublicAddressRefused.self) { try await PublicAddressCheck.requirePublic(url) }
         #expect(error?.description == "Could not find the server no-such-host.invalid: its name does not resolve.")
     }
 

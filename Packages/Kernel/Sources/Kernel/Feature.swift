@@ -17,6 +17,8 @@ public struct FeatureDescriptor: Sendable {
     public let summary: String
     /// The feature's schema migrations, applied to its own database file at start-up and by its CLI.
     public let migrations: FeatureMigrations
+    /// How soon the feature's notices must reach a phone to be worth showing (a push's urgency and time to live).
+    public let noticeUrgency: NoticeUrgency
 
     /// A descriptor.
     public init(
@@ -25,7 +27,8 @@ public struct FeatureDescriptor: Sendable {
         icon: String,
         tint: FeatureTint = .blue,
         summary: String,
-        migrations: FeatureMigrations = .none
+        migrations: FeatureMigrations = .none,
+        noticeUrgency: NoticeUrgency = .normal
     ) {
         self.id = id
         self.title = title
@@ -33,6 +36,7 @@ public struct FeatureDescriptor: Sendable {
         self.tint = tint
         self.summary = summary
         self.migrations = migrations
+        self.noticeUrgency = noticeUrgency
     }
 }
 
@@ -48,6 +52,23 @@ public protocol Feature: Sendable {
     var commands: [any ParsableCommand.Type] { get }
     /// Settings the operator may give when starting the host (`atelier serve --news-feed URL`).
     var options: [FeatureOption] { get }
+}
+
+/// How soon a feature's notices must reach a phone: the `Urgency` of their pushes (RFC 8030), and how long a push
+/// service keeps one for a phone that is off (its `TTL`).
+public enum NoticeUrgency: String, Sendable {
+    /// Worth a phone waking for, and stale within the hour: a countdown reaching zero.
+    case high
+    /// Worth reading within the day: a reminder, a finished download.
+    case normal
+
+    /// Seconds a push service keeps the push for a device that is not reachable.
+    public var timeToLive: Int {
+        switch self {
+        case .high: 3600
+        case .normal: 86400
+        }
+    }
 }
 
 /// The palette of launcher-tile colours.

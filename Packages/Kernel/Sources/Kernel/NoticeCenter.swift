@@ -45,6 +45,7 @@ public struct NoticeCenter: Sendable {
                     """
             )
         }
+        migrator.registerMigration("kernel.v4", migrate: PushQueue.createTables)
     }
 
     /// How long after its time a notice counts as late when delivered (it fell due while nothing ran to deliver it).
@@ -151,6 +152,7 @@ public struct NoticeCenter: Sendable {
                 due[index].late = now.timeIntervalSince(due[index].deliverAt) > Self.lateAfter
                 try due[index].update(db)
             }
+            try PushQueue.enqueue(due, now: now, db)
             guard announcing else { return (due, []) }
             var elsewhere = try Self.unannounced
                 .order(Column("deliveredAt"), Column("id"))
@@ -185,6 +187,7 @@ public struct NoticeCenter: Sendable {
             notice.deliveredAt = now
             notice.late = now.timeIntervalSince(notice.deliverAt) > Self.lateAfter
             try notice.update(db)
+            try PushQueue.enqueue([notice], now: now, db)
             return notice
         }
         if let delivered {

@@ -1,13 +1,16 @@
 import AsyncHTTPClient
 import Synchronization
 
-/// HTTP clients that connect a server's name to one address given in advance, for one transfer: the address a
+/// HTTP clients that connect a server's name to one address given in advance, for one transfer or one push: the address a
 /// check judged, so that no second lookup of the name takes place between the check and the connection.
-final class PinnedClients: Sendable {
+public final class PinnedClients: Sendable {
+    /// No clients yet.
+    public init() {}
+
     private let clients = Mutex<[String: HTTPClient]>([:])
 
     /// The client that connects `host` to `address`, made on first need.
-    func client(host: String, address: String, configuration: HTTPClient.Configuration) -> HTTPClient {
+    public func client(host: String, address: String, configuration: HTTPClient.Configuration) -> HTTPClient {
         clients.withLock { clients in
             let key = "\(host) \(address)"
             if let client = clients[key] { return client }
@@ -22,7 +25,7 @@ final class PinnedClients: Sendable {
     }
 
     /// Shuts every client made down; the transfer has ended.
-    func shutdown() async {
+    public func shutdown() async {
         let made = clients.withLock { clients in
             defer { clients = [:] }
             return Array(clients.values)

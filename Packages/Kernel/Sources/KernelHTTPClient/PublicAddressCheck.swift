@@ -1,19 +1,19 @@
 import Foundation
 import NIOPosix
 
-/// Keeps a download from reaching this machine or its private network, for a host that anyone on the network can
-/// use: otherwise a stranger could have it fetch `http://127.0.0.1:…` (or a router's page) and read the answer in the
-/// viewer.
+/// Keeps a request to a URL someone else gave (a download, a push endpoint) from reaching this machine or its private
+/// network, for a host that anyone on the network can use: otherwise a stranger could have it fetch
+/// `http://127.0.0.1:…` (or a router's page) and read the answer in the downloader's viewer, or POST there.
 ///
 /// A server's name is resolved and every address it gives is judged, so every spelling of an address counts the
 /// same (`2130706433`, `0x7f.1`, `017700000001`, `[::ffff:127.0.0.1]` and `0.0.0.0` are all loopback). The check runs
-/// before the first request and before every redirect is followed. The downloader then connects to an address the check
+/// before the first request and before every redirect is followed. The caller then connects to an address the check
 /// judged (see ``publicAddresses(of:resolve:isPublic:)``): the name is not resolved a second time, so a name whose
 /// answer changes in between (DNS rebinding) is caught.
-public enum DownloadAddressCheck {
+public enum PublicAddressCheck {
     /// Refuses `url` unless every address its host resolves to is public.
     ///
-    /// - Throws: ``DownloadAddressRefused``, also for a name that does not resolve (fail closed).
+    /// - Throws: ``PublicAddressRefused``, also for a name that does not resolve (fail closed).
     public static func requirePublic(_ url: URL) async throws {
         _ = try await publicAddresses(of: url)
     }
@@ -25,8 +25,8 @@ public enum DownloadAddressCheck {
     /// - Parameters:
     ///   - resolve: gives the addresses of a name, as text (the system's resolver unless a test gives another).
     ///   - isPublic: judges one address.
-    /// - Throws: ``DownloadAddressRefused``, also for a name that does not resolve (fail closed).
-    static func publicAddresses(
+    /// - Throws: ``PublicAddressRefused``, also for a name that does not resolve (fail closed).
+    public static func publicAddresses(
         of url: URL,
         resolve: @escaping @Sendable (String) -> [String] = resolve,
         isPublic: (String) -> Bool = isPublic
@@ -35,18 +35,18 @@ public enum DownloadAddressCheck {
         var name = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host.lowercased()
         // `localhost.` is `localhost` to a resolver that searches no further.
         while name.hasSuffix(".") { name.removeLast() }
-        if name == "localhost" || name.hasSuffix(".localhost") { throw DownloadAddressRefused(host: host, address: "127.0.0.1") }
+        if name == "localhost" || name.hasSuffix(".localhost") { throw PublicAddressRefused(host: host, address: "127.0.0.1") }
         let addresses = try await NIOThreadPool.singleton.runIfActive { [name] in resolve(name) }
-        guard !addresses.isEmpty else { throw DownloadAddressRefused(host: name, address: nil) }
+        guard !addresses.isEmpty else { throw PublicAddressRefused(host: name, address: nil) }
         if let refused = addresses.first(where: { !isPublic($0) }) {
-            throw DownloadAddressRefused(host: name, address: refused)
+            throw PublicAddressRefused(host: name, address: refused)
         }
         return addresses
     }
 
     /// The addresses `name` resolves to, as text (an address literal, in any spelling the system accepts, gives
     /// itself).
-    static func resolve(_ name: String) -> [String] {
+    public static func resolve(_ name: String) -> [String] {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -109,12 +109,18 @@ public enum DownloadAddressCheck {
     }
 }
 
-/// A download refused because its server is on this machine or a private network.
-public struct DownloadAddressRefused: Error, Sendable, Equatable, CustomStringConvertible {
+/// A request refused because its server is on this machine or a private network.
+public struct PublicAddressRefused: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server's name as given.
     public var host: String
     /// The address it resolved to that is not public, or nil when it did not resolve.
     public var address: String?
+
+    /// A refusal of `host`, which resolved to `address` (nil: it did not resolve).
+    public init(host: String, address: String?) {
+        self.host = host
+        self.address = address
+    }
 
     public var description: String {
         guard let address else { return "Could not find the server \(host): its name does not resolve." }

@@ -1,0 +1,132 @@
+import AsyncHTTPClient
+import Foundation
+import Kernel
+import KernelHTTPClient
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Sends the pushes a delivery queued (``PushQueue``): each notice, encrypted for each subscribed browser, POSTed to
+/// its push service with a VAPID token (RFC 8030, 8291, 8292).
+///
+/// A push endpoint is a URL a browser handed the host, so unless ``PushSettings/allowPrivateEndpoints`` is set it must
+/// be `https` on a public address, checked at each send and connected to the address checked (as downloads are). A
+/// 404 or 410 means the browser unsubscribed: it is forgotten. A 429, a 5xx or no answer is tried again later, with
+/// a longer wait each time, while the notice is within its time to live.
+public struct PushSender: Sendable {
+    let queue: PushQueue
+    let settings: PushSettings
+    let key: VAPIDKey
+    let urgency: @Sendable (String) -> NoticeUrgency
+    let logger: Logger
+    private let pinned = PinnedClients()
+
+    /// A sender for `queue` with `settings`; `urgency` gives a feature's (by id) notice urgency.
+    public init(
+        queue: PushQueue,
+        settings: PushSettings,
+        urgency: @escaping @Sendable (String) -> NoticeUrgency,
+        logger: Logger
+    ) throws {
+        self.queue = queue
+        self.settings = settings
+        self.key = try settings.key
+        self.urgency = urgency
+        self.logger = logger
+    }
+
+    /// Sends every push due now; returns how many the push services took.
+    @discardableResult
+    public func sendDue(now: Date = Date()) async throws -> Int {
+        var sent = 0
+        for pending in try await queue.claim(now: now) {
+            switch await send(pending, now: now) {
+            case .sent:
+                sent += 1
+                try await queue.finish(pending)
+            case .gone:
+                try await queue.unsubscribe(endpoint: pending.subscription.endpoint)
+            case .refused:
+                try await queue.finish(pending)
+            case .later:
+                let wait = min(5 * pow(2, Double(pending.attempts)), 600)
+                let expires = (pending.notice.deliveredAt ?? now).addingTimeInterval(
+                    TimeInterval(urgency(pending.notice.featureID).timeToLive)
+                )
+                if now.addingTimeInterval(wait) < expires {
+                    try await queue.retry(pending, at: now.addingTimeInterval(wait))
+                } else {
+                    try await queue.finish(pending)
+                }
+            }
+        }
+        return sent
+    }
+
+    enum Outcome { case sent, gone, refused, later }
+
+    /// What a notice's push carries, as the service worker reads it.
+    static func payload(for notice: Notice) -> Data {
+        let body: [String: String] = [
+            "title": notice.displayTitle,
+            "body": notice.body,
+            "url": notice.link.flatMap(Notice.inAppLink) ?? "/inbox",
+            "tag": "notice-\(notice.id ?? 0)",
+        ]
+        return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+    }
+
+    private func send(_ pending: PushQueue.Pending, now: Date) async -> Outcome {
+        let endpoint = pending.subscription.endpoint
+        guard let url = URL(string: endpoint), let host = url.host(percentEncoded: false) else { return .gone }
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "https" || (settings.allowPrivateEndpoints && scheme == "http") else {
+            logger.warning("Push endpoint \(endpoint) is not https: dropped.")
+            return .gone
+        }
+        do {
+            let client: HTTPClient
+            if settings.allowPrivateEndpoints {
+                client = HTTPClient.shared
+            } else {
+                let addresses = try await PublicAddressCheck.publicAddresses(of: url)
+                client = pinned.client(host: host, address: addresses[0], configuration: .init(redirectConfiguration: .disallow))
+            }
+            let kind = urgency(pending.notice.featureID)
+            var request = HTTPClientRequest(url: endpoint)
+            request.method = .POST
+            request.headers.add(name: "TTL", value: String(kind.timeToLive))
+            request.headers.add(name: "Urgency", value: kind.rawValue)
+            request.headers.add(name: "Content-Encoding", value: "aes128gcm")
+            request.headers.add(name: "Content-Type", value: "application/octet-stream")
+            request.headers.add(name: "Authorization", value: try key.authorization(for: url, subject: settings.subject, now: now))
+            let body = try WebPushEncryption.encrypt(
+                Self.payload(for: pending.notice),
+                p256dh: pending.subscription.p256dh,
+                auth: pending.subscription.auth
+            )
+            request.body = .bytes(ByteBuffer(bytes: body))
+            let response = try await client.execute(request, timeout: .seconds(15))
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            switch response.status.code {
+            case 200..<300: return .sent
+            case 404, 410: return .gone
+            case 429, 500..<600:
+                logger.info("Push service answered \(response.status.code) for notice \(pending.notice.id ?? 0): trying later.")
+                return .later
+            default:
+                logger.warning("Push service refused notice \(pending.notice.id ?? 0) with \(response.status.code).")
+                return .refused
+            }
+        } catch let refused as PublicAddressRefused {
+            logger.warning("Push endpoint refused: \(refused.host) is not a public address.")
+            return .gone
+        } catch let invalid as WebPushEncryption.InvalidKeys {
+            logger.warning("\(invalid.description) Dropped.")
+            return .gone
+        } catch {
+            logger.info("Push to \(host) failed (\(error)): trying later.")
+            return .later
+        }
+    }
+}
