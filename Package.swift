@@ -209,11 +209,14 @@ let packageTestTargets: [Target] = [
         name: "KernelPushTests",
         dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Kernel", package: "Kernel"),
+            .product(name: "KernelBus", package: "Kernel"),
+            .product(name: "KernelLoopback", package: "Kernel"),
             .product(name: "KernelPush", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         path: "Packages/Kernel/Tests/KernelPushTests"
     ),

@@ -120,11 +120,14 @@ let package = Package(
             name: "KernelPushTests",
             dependencies: [
                 "Kernel",
+                "KernelBus",
+                "KernelLoopback",
                 "KernelPush",
                 "KernelStorage",
-                "KernelTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .target(
