@@ -136,8 +136,9 @@ let package = Package(
                 "Kernel",
                 "KernelBus",
                 "KernelHTML",
-                "KernelStorage",
+                "KernelHTTPClient",
                 "KernelPush",
+                "KernelStorage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -146,7 +147,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/Public")]
+            resources: [.copy("Resources/Public"), .copy("Resources/Worker")]
         ),
         .testTarget(
             name: "KernelWebTests",

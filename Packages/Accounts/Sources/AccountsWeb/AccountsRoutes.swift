@@ -31,6 +31,8 @@ struct AccountsRoutes: FeatureRoutes {
     static let cookieName = "atelier_account"
 
     func add(to routes: RouterGroup<AppRequestContext>) {
+        // Every page here is a signed-in person's (or the way in): never kept for reading offline.
+        routes.add(middleware: PrivatePages())
         routes.get(use: start)
         routes.get("login", use: loginPage)
         routes.post("login", use: login)

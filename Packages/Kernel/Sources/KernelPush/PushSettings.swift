@@ -59,7 +59,8 @@ public struct PushSettings: Codable, Sendable, Equatable {
             let temporary = path + ".new"
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
             else { throw PushSettingsError("Cannot write \(temporary).") }
-            _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
+            // Renamed into place: a reader sees the old file or the new one, never half of one.
+            guard rename(temporary, path) == 0 else { throw PushSettingsError("Cannot write \(path).") }
         }
         return settings
     }

@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import Kernel
 import KernelBus
+import KernelPush
 import KernelStorage
 import Logging
 import ServiceLifecycle
@@ -126,6 +127,26 @@ struct Shell {
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
+
+        // Installable, and notified on the device: the manifest and service worker, and Web Push.
+        let push = try PushSettings.prepare(
+            in: directory,
+            allowPrivateEndpoints: configuration.push.allowPrivateEndpoints,
+            subject: configuration.push.subject,
+            privateKey: configuration.push.privateKey
+        )
+        let pushQueue = PushQueue(database: kernelDatabase)
+        let urgencies = Dictionary(features.map { ($0.id, $0.descriptor.noticeUrgency) }, uniquingKeysWith: { a, _ in a })
+        services.append(
+            PushDeliveryService(
+                sender: try PushSender(queue: pushQueue, settings: push, urgency: { urgencies[$0] ?? .normal }, logger: logger)
+            )
+        )
+        PushRoutes(queue: pushQueue, settings: push, publicKey: try push.key.publicKeyText).add(to: router)
+        let worker = try Bundle.module.resourceURL.map {
+            try String(contentsOf: $0.appendingPathComponent("Worker/sw.js"), encoding: .utf8)
+        }
+        WebAppRoutes(navigation: pages.navigation, assets: assets, workerScript: worker ?? "").add(to: router)
         self.router = router
         self.services = services
     }

@@ -31,13 +31,29 @@ struct Layout: Sendable {
 
     /// The shell's script, in the order the page loads it: its parts (each one job), then `app.js`, which starts them.
     static let shellScripts = [
-        "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app.js",
+        "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app-install.js",
+        "app.js",
     ]
 
     /// The `<script>` elements of the shell's script, written once.
     private static let shellScriptTags = HTML(
         joining: shellScripts.map { name -> HTML in "<script src=\"\(url: "/static/" + name)\" defer></script>\n" }
     )
+
+    /// What makes the page part of an installable app: the manifest, the icons (the home screen's on an iPhone or
+    /// iPad), the theme colours of both schemes, and iOS's name for the app on the home screen.
+    private static let appHead: HTML = """
+        <link rel="manifest" href="/manifest.webmanifest">
+        <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+        <link rel="icon" href="/static/icon-192.png" sizes="192x192" type="image/png">
+        <link rel="apple-touch-icon" href="/static/apple-touch-icon.png">
+        <meta name="theme-color" content="\(WebAppRoutes.lightBackground)" media="(prefers-color-scheme: light)">
+        <meta name="theme-color" content="\(WebAppRoutes.darkBackground)" media="(prefers-color-scheme: dark)">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-title" content="Atelier">
+        <meta name="apple-mobile-web-app-status-bar-style" content="default">
+        """
 
     /// The page before the body (up to and including `<main>`) and after it.
     func parts(
@@ -58,6 +74,7 @@ struct Layout: Sendable {
             <meta name="color-scheme" content="light dark">
             <meta name="csrf-token" content="\(csrfToken)">
             <title>\(title) · Atelier</title>
+            \(Self.appHead)
             <link rel="stylesheet" href="/static/app.css">
             \(Self.shellScriptTags)
             \(featureID.flatMap { featureHead[$0] })</head>

@@ -23,6 +23,8 @@ public struct ShellConfiguration: Sendable {
     public var featureSettings: [String: FeatureSettings]
     /// Who may use the host: loopback names only by default; a token when listening beyond loopback.
     public var access: AccessPolicy
+    /// How the host sends Web Push notifications to the browsers that asked for them.
+    public var push: PushOptions
     /// Called once the server listens, with the port it got (useful with port 0).
     public var onServerRunning: @Sendable (_ port: Int) async -> Void
 
@@ -37,6 +39,7 @@ public struct ShellConfiguration: Sendable {
         desktopNotifications: Bool = true,
         featureSettings: [String: FeatureSettings] = [:],
         access: AccessPolicy = AccessPolicy(token: nil),
+        push: PushOptions = PushOptions(),
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) {
         self.host = host
@@ -48,6 +51,25 @@ public struct ShellConfiguration: Sendable {
         self.desktopNotifications = desktopNotifications
         self.featureSettings = featureSettings
         self.access = access
+        self.push = push
         self.onServerRunning = onServerRunning
+    }
+}
+
+/// The operator's choices for Web Push (see `PushSettings` in KernelPush, where they are kept for every process).
+public struct PushOptions: Sendable {
+    /// Whether browsers may subscribe with a push endpoint on this machine or a private network (or plain `http`):
+    /// for tests, and for a push service on the operator's own network.
+    public var allowPrivateEndpoints: Bool
+    /// The contact put in every push's VAPID token (`mailto:` or `https:`); the kept one, else a default, when nil.
+    public var subject: String?
+    /// A VAPID private key (base64url) to use instead of the one made at the first start.
+    public var privateKey: String?
+
+    /// Options: public endpoints only, the kept contact and key.
+    public init(allowPrivateEndpoints: Bool = false, subject: String? = nil, privateKey: String? = nil) {
+        self.allowPrivateEndpoints = allowPrivateEndpoints
+        self.subject = subject
+        self.privateKey = privateKey
     }
 }

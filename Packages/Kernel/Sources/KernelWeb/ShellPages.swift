@@ -45,6 +45,7 @@ enum ShellPages {
                 <h1 class="page-title">Inbox</h1>
                 \(markRead)
               </div>
+              \(DevicePush.offer)
               \(empty)
               <ul class="list notices">
                 \(each: rows, inboxRow)

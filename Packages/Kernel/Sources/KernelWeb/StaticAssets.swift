@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -42,6 +43,18 @@ struct StaticAssets: RouterMiddleware {
         self.featureAssets = featureAssets
     }
 
+    /// Every path served, sorted: what the service worker keeps for the app to open offline.
+    var paths: [String] { assets.keys.sorted() }
+
+    /// The file served at `path`, if any.
+    func asset(_ path: String) -> Asset? { assets[path] }
+
+    /// One tag for all the files: it changes when any of them does, so the service worker keeps the new set.
+    var version: String {
+        let tags = paths.map { "\($0) \(assets[$0]?.etag ?? "")" }.joined(separator: "\n")
+        return Self.digest(Data(tags.utf8))
+    }
+
     private static func load(_ folder: URL, prefix: String, into assets: inout [String: Asset]) throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             var isDirectory: ObjCBool = false
@@ -50,11 +63,15 @@ struct StaticAssets: RouterMiddleware {
                 continue
             }
             let data = try Data(contentsOf: file)
-            var hasher = Hasher()
-            hasher.combine(data)
-            let etag = "\"\(String(UInt(bitPattern: hasher.finalize()), radix: 16))-\(data.count)\""
+            // From the content alone, so a restart keeps the tags browsers hold (and the service worker its copy).
+            let etag = "\"\(digest(data))-\(data.count)\""
             assets[prefix + name] = Asset(body: ByteBuffer(bytes: data), contentType: contentType(of: name), etag: etag)
         }
+    }
+
+    /// The first 16 hex digits of `data`'s SHA-256.
+    static func digest(_ data: Data) -> String {
+        SHA256.hash(data: data).prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     func handle(

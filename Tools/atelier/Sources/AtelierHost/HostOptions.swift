@@ -13,7 +13,7 @@ struct HostOptions: ParsableArguments {
 
     @Option(
         help:
-            "A JSON config file with any of: features, host, port, dataDir, accessToken (default: $XDG_CONFIG_HOME/atelier/config.json)."
+            "A JSON config file with any of: features, host, port, dataDir, accessToken, pushSubject, pushPrivateKey (default: $XDG_CONFIG_HOME/atelier/config.json)."
     )
     var config: String?
 
@@ -54,6 +54,10 @@ struct HostConfigFile: Decodable, Equatable {
     /// The access token every browser must give (required of every request when set; made up at each start when the
     /// host listens beyond loopback and none is set).
     var accessToken: String?
+    /// The contact in every push notification's VAPID token (`mailto:you@example.org` or an `https:` page).
+    var pushSubject: String?
+    /// A VAPID private key (base64url P-256) to push with, instead of the one made at the first start.
+    var pushPrivateKey: String?
     /// Feature options by feature id, then option name; numbers and booleans are kept as their JSON text.
     var featureOptions: [String: [String: String]] = [:]
 
@@ -74,7 +78,7 @@ struct HostConfigFile: Decodable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case features, host, port, dataDir, accessToken
+        case features, host, port, dataDir, accessToken, pushSubject, pushPrivateKey
     }
 
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

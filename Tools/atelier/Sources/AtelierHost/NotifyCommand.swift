@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
+import GRDB
 import Kernel
 import KernelBus
+import KernelPush
 import KernelStorage
+import Logging
 
 /// `atelier notify`: leaves a notice for the host to deliver (inbox, live toast, desktop notification), or, with
 /// `--due KEY`, delivers a stored notice itself when its time comes (what an operating-system job runs, so that a
@@ -34,7 +37,7 @@ struct NotifyCommand: AsyncParsableCommand {
         let database = try dataDirectory.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
         if let due {
             let center = NoticeCenter(database: database, bus: NotificationBus(), desktop: DesktopNotifier.ifAvailable())
-            try await deliver(key: due, center: center)
+            try await deliver(key: due, center: center, database: database)
             return
         }
         guard let title, !title.isEmpty else { throw CommandFailure("Give the notice a headline.") }
@@ -53,8 +56,33 @@ struct NotifyCommand: AsyncParsableCommand {
         print("Notice \(notice.id ?? 0) will be delivered by the host at \(DisplayDate.dayAndTime(notice.deliverAt)).")
     }
 
+    /// Sends the pushes the delivery queued (to every browser that asked), with the settings the host keeps in the
+    /// data directory, trying a push service that is busy again for up to a minute; what is still waiting then, a
+    /// host sends when it runs.
+    private func push(into database: any DatabaseWriter) async throws {
+        guard let settings = try PushSettings.load(in: dataDirectory.directory) else { return }
+        let queue = PushQueue(database: database)
+        let urgencies = Dictionary(
+            Registry.features.all.map { ($0.id, $0.descriptor.noticeUrgency) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        let sender = try PushSender(
+            queue: queue,
+            settings: settings,
+            urgency: { urgencies[$0] ?? .normal },
+            logger: Logger(label: "atelier.push")
+        )
+        let end = Date().addingTimeInterval(60)
+        while true {
+            let sent = try await sender.sendDue()
+            if sent > 0 { print("Pushed it to \(sent) device(s).") }
+            guard let next = try await queue.nextDueDate(), next < end else { return }
+            try await Task.sleep(for: .milliseconds(Int(max(0.2, next.timeIntervalSinceNow) * 1000)))
+        }
+    }
+
     /// Waits for the notice's time (it may move or vanish meanwhile), then delivers it unless someone else did.
-    private func deliver(key: String, center: NoticeCenter) async throws {
+    private func deliver(key: String, center: NoticeCenter, database: any DatabaseWriter) async throws {
         while true {
             guard let notice = try await center.notice(key: key), notice.deliveredAt == nil else {
                 print("Notice \(key) was delivered already or withdrawn; nothing to do.")
@@ -70,6 +98,7 @@ struct NotifyCommand: AsyncParsableCommand {
         }
         if let delivered = try await center.deliver(key: key) {
             print("Delivered notice \(delivered.id ?? 0): \(delivered.displayTitle)")
+            try await push(into: database)
         } else {
             print("Notice \(key) was delivered already or withdrawn; nothing to do.")
         }

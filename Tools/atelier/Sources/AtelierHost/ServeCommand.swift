@@ -21,6 +21,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port: Int?
 
+    @Flag(
+        help: """
+            Let browsers subscribe to notifications with a push service on this machine or a private network (or over             plain http): for tests, and for a push service on your own network.
+            """
+    )
+    var pushAllowPrivateEndpoints = false
+
     @OptionGroup var options: HostOptions
 
     @Argument(parsing: .allUnrecognized, help: .hidden)
@@ -43,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger,
             featureSettings: featureSettings,
             access: access,
+            push: PushOptions(
+                allowPrivateEndpoints: pushAllowPrivateEndpoints,
+                subject: config.pushSubject,
+                privateKey: config.pushPrivateKey
+            ),
             onServerRunning: { port in
                 var lines = "Atelier is running at http://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
                 if let token = access.token {

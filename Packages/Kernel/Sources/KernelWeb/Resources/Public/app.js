@@ -109,6 +109,7 @@
     A.localizeDates(document);
     A.drafts();
     A.focusTarget();
+    A.startInstall();
   });
   // The browser's own scroll to the #fragment, once the page has loaded, moves focus to the viewport (the row itself
   // cannot take it): focus the row's control again then, unless the person has moved on.

@@ -1,0 +1,135 @@
+// The installed app's service worker. Served at /sw.js after two lines the host writes (VERSION, the tag of the
+// shell's files, and SHELL, their paths), so a new shell is a new worker, which takes over at the app's next start.
+//
+// - The shell (styles, scripts, icons) is kept on install. Pages come from the network first; a page a person has
+//   opened is kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when the
+//   host cannot be reached, marked "Offline — showing what you saw at 14:05". A page never opened says it is offline.
+// - A form sent while the host cannot be reached is not lost: the page stays as it was, with what was typed, and is
+//   told that it was not sent.
+// - A push shows its notification; a tap opens the notice's page, in a window already open if there is one.
+"use strict";
+
+var SHELL_CACHE = "atelier-shell-" + VERSION;
+var PAGES_CACHE = "atelier-pages";
+var SAVED_AT = "X-Atelier-Saved-At";
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("atelier-shell-") === 0 && name !== SHELL_CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && request.method === "GET") {
+    event.respondWith(page(event, request));
+  } else if (request.mode === "navigate" && request.method === "POST") {
+    event.respondWith(send(event, request, url));
+  } else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(fetch(request).catch(function () {
+      return caches.match(request, { cacheName: SHELL_CACHE }).then(function (kept) { return kept || Response.error(); });
+    }));
+  }
+});
+
+function keepable(response) {
+  var type = response.headers.get("Content-Type") || "";
+  var control = (response.headers.get("Cache-Control") || "").toLowerCase();
+  return response.status === 200 && type.indexOf("text/html") === 0 && control.indexOf("private") === -1;
+}
+
+function page(event, request) {
+  return fetch(request).then(function (response) {
+    if (keepable(response)) {
+      var copy = response.clone();
+      event.waitUntil(copy.text().then(function (body) {
+        var headers = new Headers(copy.headers);
+        headers.set(SAVED_AT, new Date().toISOString());
+        return caches.open(PAGES_CACHE).then(function (cache) {
+          return cache.put(request.url, new Response(body, { status: 200, headers: headers }));
+        });
+      }));
+    } else if (response.status === 200) {
+      event.waitUntil(caches.open(PAGES_CACHE).then(function (cache) { return cache.delete(request.url); }));
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(request.url); }).then(function (kept) {
+      return kept ? marked(kept) : notVisited();
+    });
+  });
+}
+
+function clock(iso) {
+  var date = new Date(iso);
+  try {
+    return date.toLocaleTimeString(self.navigator.language || undefined, { hour: "2-digit", minute: "2-digit" });
+  } catch (e) {
+    return date.toISOString().slice(11, 16);
+  }
+}
+
+function marked(kept) {
+  return kept.text().then(function (body) {
+    var mark = '<p class="offline-mark" role="status" data-offline-mark>Offline — showing what you saw at ' +
+      clock(kept.headers.get(SAVED_AT)) + "</p>";
+    body = body.replace('<main id="main">', '<main id="main">\n' + mark);
+    var headers = new Headers(kept.headers);
+    headers.delete(SAVED_AT);
+    return new Response(body, { status: 200, headers: headers });
+  });
+}
+
+function notVisited() {
+  var body = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
+    '<title>Offline · Atelier</title><link rel="stylesheet" href="/static/app.css"></head><body>' +
+    '<main id="main" class="offline-page"><h1>You are offline</h1>' +
+    "<p>Atelier cannot be reached, and this page was not opened on this device before, so there is no copy of it." +
+    " Pages you have opened can still be read.</p><p><a href=\"/\">All apps</a></p></main></body></html>";
+  return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function send(event, request, url) {
+  return fetch(request).catch(function () {
+    // 204: the browser stays on the page, the form as it was typed; the page is told.
+    event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (windows) {
+      windows.forEach(function (client) { client.postMessage({ type: "not-sent", action: url.pathname }); });
+    }));
+    return new Response(null, { status: 204 });
+  });
+}
+
+self.addEventListener("push", function (event) {
+  var data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (e) { data = { body: event.data ? event.data.text() : "" }; }
+  event.waitUntil(self.registration.showNotification(data.title || "Atelier", {
+    body: data.body || "",
+    icon: "/static/icon-192.png",
+    badge: "/static/icon-192.png",
+    tag: data.tag,
+    data: { url: data.url || "/inbox" }
+  }));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var target = new URL((event.notification.data && event.notification.data.url) || "/inbox", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    for (var i = 0; i < windows.length; i++) {
+      if (windows[i].url === target) return windows[i].focus();
+    }
+    if (windows.length > 0) {
+      return windows[0].focus().then(function (client) { return client.navigate(target); });
+    }
+    return self.clients.openWindow(target);
+  }));
+});
