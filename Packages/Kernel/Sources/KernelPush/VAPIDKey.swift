@@ -30,7 +30,7 @@ public struct VAPIDKey: Sendable {
     /// The public key as browsers take it (`applicationServerKey`): the uncompressed point, base64url.
     public var publicKeyText: String { Base64URL.encode(privateKey.publicKey.x963Representation) }
 
-    /// The `Authorization` header for a push to `endpoint`: `vapid t=<JWT>, k=<public key>`, the token's audience the
+    /// The `Authorization` header for a push to `endpoint`: `vapid t=<JWT>,k=<public key>` (as the push libraries write it), the token's audience the
     /// push service's origin, its expiry `lifetime` seconds after `now` (at most 24 hours), its subject `subject`.
     public func authorization(
         for endpoint: URL,
@@ -49,7 +49,7 @@ public struct VAPIDKey: Sendable {
         let claimsJSON = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes])
         let signingInput = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(claimsJSON)
         let signature = try privateKey.signature(for: Data(signingInput.utf8))
-        return "vapid t=\(signingInput).\(Base64URL.encode(signature.rawRepresentation)), k=\(publicKeyText)"
+        return "vapid t=\(signingInput).\(Base64URL.encode(signature.rawRepresentation)),k=\(publicKeyText)"
     }
 
     /// `scheme://host[:port]`, the port only when it is not the scheme's own.

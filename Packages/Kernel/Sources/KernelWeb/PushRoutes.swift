@@ -33,7 +33,6 @@ struct PushRoutes {
         router.post("/push/subscriptions") { request, context in
             let json = try await decode(request, context: context)
             guard let keys = json.keys else { return problem("The subscription has no keys.") }
-            if let refusal = await refusal(of: json.endpoint) { return problem(refusal) }
             let subscription = PushQueue.Subscription(endpoint: json.endpoint, p256dh: keys.p256dh, auth: keys.auth)
             do {
                 // Encrypting an empty message checks the keys as a push will use them.
@@ -41,6 +40,7 @@ struct PushRoutes {
             } catch let invalid as WebPushEncryption.InvalidKeys {
                 return problem(invalid.description)
             }
+            if let refusal = await refusal(of: json.endpoint) { return problem(refusal) }
             try await queue.subscribe(subscription)
             return answer(.created, #"{"subscribed":true}"#)
         }

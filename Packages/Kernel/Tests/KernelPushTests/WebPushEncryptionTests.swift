@@ -60,10 +60,10 @@ struct WebPushEncryptionTests {
             now: now,
             lifetime: 48 * 3600
         )
-        let parts = header.split(separator: " ")
-        #expect(parts[0] == "vapid")
+        #expect(header.hasPrefix("vapid t="))
+        let parts = header.dropFirst("vapid ".count).split(separator: ",")
         #expect(parts.last == "k=\(key.publicKeyText)")
-        let token = String(parts[1].dropFirst(2).dropLast())
+        let token = String(parts[0].dropFirst(2))
         let pieces = token.split(separator: ".").map(String.init)
         #expect(pieces.count == 3)
         let claims = try JSONSerialization.jsonObject(with: try #require(Base64URL.decode(pieces[1]))) as? [String: Any]

@@ -1,0 +1,103 @@
+"""The host as an installable app, in headless Chromium: installable by Chromium's own rules, its icons the sizes the
+manifest says, a visited page opening from the device's copy when the host cannot be reached (marked as such), an
+unvisited one saying it is offline, a form sent then keeping what was typed, and the service worker showing a push."""
+
+import json
+import struct
+import time
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from atelier_browser import axe_violations, light_in_dark, wait
+
+
+def controlled(browser, url):
+    """Opens `url` until the service worker controls the page (its first load installs the worker)."""
+    browser.get(url)
+    browser.execute_async_script(
+        "var done = arguments[0]; navigator.serviceWorker.ready.then(function () { done(true); });")
+    wait(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"),
+         message="the service worker did not take the page")
+
+
+def png_size(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_host_is_installable_with_its_icons_and_a_shortcut_per_app(host, browser):
+    controlled(browser, host.url + "/")
+    assert browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+    manifest = json.loads(urllib.request.urlopen(host.url + "/manifest.webmanifest", timeout=10).read())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/" and manifest["scope"] == "/"
+    purposes = set()
+    for icon in manifest["icons"]:
+        width, height = png_size(urllib.request.urlopen(host.url + icon["src"], timeout=10).read())
+        assert f"{width}x{height}" == icon["sizes"], icon
+        purposes.add(icon["purpose"])
+    assert {"any", "maskable"} <= purposes and {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+    touch = browser.find_element(By.CSS_SELECTOR, 'link[rel="apple-touch-icon"]').get_attribute("href")
+    assert png_size(urllib.request.urlopen(touch, timeout=10).read()) == (180, 180)
+    apps = [link.get_attribute("data-feature-link") for link in browser.find_elements(By.CSS_SELECTOR, "[data-feature-link]")]
+    assert [shortcut["url"].strip("/") for shortcut in manifest["shortcuts"]] == apps
+    icons = [shortcut["icons"][0]["src"] for shortcut in manifest["shortcuts"]]
+    assert len(set(icons)) == len(apps)
+    for src in icons:
+        assert urllib.request.urlopen(host.url + src, timeout=10).read().startswith(b"<svg")
+
+
+def test_a_visited_page_opens_offline_marked_and_an_unvisited_one_says_it_is_offline(host, browser):
+    host.cli("tasks", "add", "Water the plants")
+    controlled(browser, host.url + "/tasks")
+    browser.get(host.url + "/tasks")
+    assert "Water the plants" in browser.find_element(By.ID, "main").text
+    host.stop()
+    browser.get(host.url + "/tasks")
+    mark = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-offline-mark]"))
+    assert mark.text.startswith("Offline — showing what you saw at "), mark.text
+    assert "Water the plants" in browser.find_element(By.ID, "main").text
+    browser.get(host.url + "/assignments")
+    assert "You are offline" in browser.find_element(By.TAG_NAME, "h1").text
+    assert "was not opened on this device before" in browser.find_element(By.ID, "main").text
+
+
+def test_a_form_sent_when_the_host_cannot_be_reached_says_so_and_keeps_what_was_typed(host, browser):
+    controlled(browser, host.url + "/tasks/new")
+    browser.get(host.url + "/tasks/new")
+    name = browser.find_element(By.ID, "name")
+    name.send_keys("Buy stamps")
+    host.stop()
+    browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    flash = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash-error"))
+    assert flash.text.startswith("Not sent: Atelier cannot be reached."), flash.text
+    assert browser.current_url.endswith("/tasks/new")
+    assert browser.find_element(By.ID, "name").get_attribute("value") == "Buy stamps"
+
+
+def test_the_service_worker_shows_a_push_as_a_notification(host, browser):
+    controlled(browser, host.url + "/inbox")
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["notifications"], "origin": host.url})
+    browser.execute_cdp_cmd("ServiceWorker.enable", {})
+    payload = {"title": "Countdown finished", "body": "Tea is ready.", "url": "/countdown", "tag": "notice-1"}
+    browser.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                            {"origin": host.url + "/", "registrationId": "0", "data": json.dumps(payload)})
+    shown = []
+    deadline = time.time() + 10
+    while time.time() < deadline and not shown:
+        shown = browser.execute_async_script(
+            "var done = arguments[0]; navigator.serviceWorker.ready"
+            ".then(function (r) { return r.getNotifications(); })"
+            ".then(function (list) { done(list.map(function (n) { return [n.title, n.body, n.data.url, n.icon]; })); });")
+    assert shown == [["Countdown finished", "Tea is ready.", "/countdown", host.url + "/static/icon-192.png"]]
+
+
+def test_the_offer_to_notify_this_device_is_accessible_in_both_schemes(host, browser):
+    for scheme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        controlled(browser, host.url + "/inbox")
+        offer = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-push]:not([hidden])"))
+        assert offer.find_element(By.CSS_SELECTOR, "[data-push-toggle]").text == "Notify me on this device"
+        assert axe_violations(browser) == []
+        if scheme == "dark":
+            assert light_in_dark(browser) == []
