@@ -159,6 +159,7 @@ enum AssignmentForms {
               </div>
               \(fieldError("reminder", error))
             </fieldset>
+            \(DevicePush.offer)
             """
     }
 

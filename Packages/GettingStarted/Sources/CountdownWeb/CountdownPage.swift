@@ -68,6 +68,7 @@ enum CountdownPage {
                 <button type="submit" class="button wide" id="start">Start</button>
               </form>
               <p class="hint countdown-promise" id="countdown-promise">\(view.promise)</p>
+              \(DevicePush.offer)
               <div class="page-head">
                 <h2 class="countdown-heading">Timers</h2>
                 \(clear)
