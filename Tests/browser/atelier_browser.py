@@ -58,7 +58,7 @@ class Host:
             if not line:
                 break
             lines.append(line)
-            match = re.search(r"running at (http://[^ ]+?)/? ", line)
+            match = re.search(r"running at (https?://[^ ]+?)/? ", line)
             if match:
                 self.url = match.group(1).rstrip("/")
                 break

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Kernel
 import KernelBus
 import KernelPush
@@ -19,8 +21,15 @@ public func buildApplication(
     configuration: ShellConfiguration
 ) async throws -> some ApplicationProtocol {
     let shell = try await Shell(features: features, configuration: configuration)
+    let server: HTTPServerBuilder
+    if let tls = configuration.tls {
+        server = try .tls(.http1(), tlsConfiguration: try tls.serverConfiguration())
+    } else {
+        server = .http1()
+    }
     return Application(
         router: HeadResponderBuilder(inner: shell.router),
+        server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Atelier"),
         services: shell.services,
         onServerRunning: { channel in await configuration.onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -25,6 +25,9 @@ public struct ShellConfiguration: Sendable {
     public var access: AccessPolicy
     /// How the host sends Web Push notifications to the browsers that asked for them.
     public var push: PushOptions
+    /// The certificate and key to serve HTTPS with (a phone's browser needs a secure context for the service worker and
+    /// notifications); plain HTTP when nil.
+    public var tls: TLSFiles?
     /// Called once the server listens, with the port it got (useful with port 0).
     public var onServerRunning: @Sendable (_ port: Int) async -> Void
 
@@ -40,6 +43,7 @@ public struct ShellConfiguration: Sendable {
         featureSettings: [String: FeatureSettings] = [:],
         access: AccessPolicy = AccessPolicy(token: nil),
         push: PushOptions = PushOptions(),
+        tls: TLSFiles? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) {
         self.host = host
@@ -52,6 +56,7 @@ public struct ShellConfiguration: Sendable {
         self.featureSettings = featureSettings
         self.access = access
         self.push = push
+        self.tls = tls
         self.onServerRunning = onServerRunning
     }
 }
@@ -71,5 +76,19 @@ public struct PushOptions: Sendable {
         self.allowPrivateEndpoints = allowPrivateEndpoints
         self.subject = subject
         self.privateKey = privateKey
+    }
+}
+
+/// A PEM certificate chain and its PEM private key, as files.
+public struct TLSFiles: Sendable {
+    /// The certificate chain's file (PEM), the server's certificate first.
+    public var certificate: String
+    /// The private key's file (PEM).
+    public var key: String
+
+    /// The files at these paths.
+    public init(certificate: String, key: String) {
+        self.certificate = certificate
+        self.key = key
     }
 }

@@ -28,6 +28,12 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var pushAllowPrivateEndpoints = false
 
+    @Option(help: "A PEM certificate (chain) to serve HTTPS with; give --tls-key too.")
+    var tlsCertificate: String?
+
+    @Option(help: "The PEM private key of --tls-certificate.")
+    var tlsKey: String?
+
     @OptionGroup var options: HostOptions
 
     @Argument(parsing: .allUnrecognized, help: .hidden)
@@ -39,6 +45,11 @@ struct ServeCommand: AsyncParsableCommand {
         let featureSettings = try FeatureArguments.settings(featureArguments, config: config, features: Registry.features.all)
         let host = self.host ?? config.host ?? "127.0.0.1"
         let port = self.port ?? config.port ?? 8080
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError("Give both --tls-certificate and --tls-key, or neither.")
+        }
+        let tls = tlsCertificate.flatMap { certificate in tlsKey.map { TLSFiles(certificate: certificate, key: $0) } }
+        let scheme = tls == nil ? "http" : "https"
         let access = AccessPolicy.forListening(on: host, configuredToken: config.accessToken)
         var logger = Logger(label: "atelier")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
@@ -55,10 +66,17 @@ struct ServeCommand: AsyncParsableCommand {
                 subject: config.pushSubject,
                 privateKey: config.pushPrivateKey
             ),
+            tls: tls,
             onServerRunning: { port in
-                var lines = "Atelier is running at http://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
+                var lines = "Atelier is running at \(scheme)://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
                 if let token = access.token {
-                    lines += Self.tokenAdvice(host: host, port: port, token: token, configured: config.accessToken != nil)
+                    lines += Self.tokenAdvice(
+                        scheme: scheme,
+                        host: host,
+                        port: port,
+                        token: token,
+                        configured: config.accessToken != nil
+                    )
                 }
                 FileHandle.standardOutput.write(Data(lines.utf8))
             }
@@ -76,13 +94,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// What the operator needs to open a host that asks for its token.
-    static func tokenAdvice(host: String, port: Int, token: String, configured: Bool) -> String {
+    static func tokenAdvice(scheme: String = "http", host: String, port: Int, token: String, configured: Bool) -> String {
         let reachable = AccessPolicy.isLoopbackAddress(host) ? "" : "It can be reached from the network, so e"
         var text = reachable.isEmpty ? "E" : reachable
         // A wildcard address is no address to open: name the machine instead.
         let name = ["0.0.0.0", "::", "[::]"].contains(host) ? ProcessInfo.processInfo.hostName : host
         let shown = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
-        text += "very browser must give its access token once. Open:\n  http://\(shown):\(port)/?token=\(token)\n"
+        text += "very browser must give its access token once. Open:\n  \(scheme)://\(shown):\(port)/?token=\(token)\n"
         if !configured {
             text += "The token is new at each start; set \"accessToken\" in the config file to keep one.\n"
         }
