@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import http_ece
@@ -171,3 +172,78 @@ def test_a_subscription_needs_the_csrf_token_and_on_a_plain_host_a_public_https_
     bad = phone.subscription("https://push.example.net/1")
     bad["keys"]["auth"] = "AAAA"
     assert subscribe(host, bad) == (422, '{"message":"The subscription\'s auth secret is not 16 bytes."}')
+
+
+def test_a_finished_download_is_pushed(push_host, pushes):
+    import http.server
+    import threading
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b"<!doctype html><title>Recipe</title><p>Bread.</p>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        phone = Browser()
+        assert subscribe(push_host, phone.subscription(pushes.endpoint("/phone")))[0] == 201
+        # Started in the page, as a person does: the host downloads it and raises the notice.
+        opener, token = session(push_host.url, "/downloads")
+        page = f"http://127.0.0.1:{server.server_address[1]}/recipe.html"
+        form = urllib.parse.urlencode({"_csrf": token, "url": page}).encode()
+        try:
+            opener.open(urllib.request.Request(push_host.url + "/downloads", data=form), timeout=10)
+        except urllib.error.HTTPError as error:
+            assert error.code == 303, error.read()
+        received = pushes.wait_for("/phone")
+        assert len(received) == 1
+        headers, payload = pushes.opened(received[0], phone, public_key(push_host))
+        print(headers["urgency"], headers["ttl"], payload)
+        assert "recipe.html" in payload["title"] + payload["body"] and payload["url"].startswith("/downloads")
+        assert headers["urgency"] == "normal"
+    finally:
+        server.shutdown()
+
+
+def test_a_task_behind_schedule_is_pushed():
+    data_dir = tempfile.mkdtemp(prefix="atelier-push-behind-")
+    pushes = PushService()
+    try:
+        phone = Browser()
+        host = Host(data_dir, options=PRIVATE)
+        try:
+            assert subscribe(host, phone.subscription(pushes.endpoint("/phone")))[0] == 201
+            key = public_key(host)
+        finally:
+            host.stop()
+        # A task that should be half done by now, not started: the host's check at its next start finds it behind.
+        start = (datetime.date.today() - datetime.timedelta(days=2)).isoformat()
+        due = (datetime.datetime.now() + datetime.timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
+        run = lambda *args: subprocess.run([host.process.args[0], *args, "--data-dir", data_dir],
+                                           capture_output=True, text=True, timeout=60)
+        added = run("assignments", "add", "--module", "Networks", "--level", "5", "--name", "Routing essay",
+                    "--value", "20", "--due", due)
+        assert added.returncode == 0, added.stderr
+        task = run("assignments", "task", "add", added.stdout.strip().split()[-1], "--name", "Read the RFCs",
+                   "--start", start, "--days", "4")
+        assert task.returncode == 0, task.stderr
+        host = Host(data_dir, options=PRIVATE)
+        try:
+            received = pushes.wait_for("/phone")
+        finally:
+            host.stop()
+        assert len(received) == 1
+        headers, payload = pushes.opened(received[0], phone, key)
+        print(headers["urgency"], headers["ttl"], payload)
+        assert payload["title"] == "Behind schedule: Read the RFCs" and payload["url"].startswith("/assignments/")
+    finally:
+        pushes.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)

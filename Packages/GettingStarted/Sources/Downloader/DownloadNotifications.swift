@@ -14,7 +14,8 @@ extension FeatureDescriptor {
     )
 }
 
-/// Posted when a download was added, changed state or was removed; a toast when it completes or fails.
+/// Posted when a download was added, changed state or was removed; a toast when it fails. (One that completes raises
+/// the notice "Download finished", whose toast every open page shows, and which reaches the inbox and devices.)
 public struct DownloadChanged: LiveEvent, Hashable {
     /// `downloads.changed`.
     public static let name: BusNotification.Name = "downloads.changed"
@@ -25,7 +26,7 @@ public struct DownloadChanged: LiveEvent, Hashable {
     public let state: String
     /// The address asked for.
     public let url: String
-    /// Text every open page shows, when a download completes or fails.
+    /// Text every open page shows when a download fails.
     public let toast: String?
 
     /// The message for `item`.
@@ -34,7 +35,6 @@ public struct DownloadChanged: LiveEvent, Hashable {
         state = removed ? Self.removedState : item.state.rawValue
         url = item.url
         switch (removed, item.state) {
-        case (false, .completed): toast = "Downloaded \(item.url)"
         case (false, .failed): toast = "Download failed: \(item.failure ?? item.url)"
         default: toast = nil
         }

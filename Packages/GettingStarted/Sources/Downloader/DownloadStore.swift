@@ -88,6 +88,18 @@ public struct DownloadStore: Sendable {
             after.updatedAt = Date()
             try after.update(db)
             try ChangeLog.record(db, kind: after.state.rawValue, id: id)
+            if after.state == .completed, before.state != .completed {
+                // Its notice in the same transaction: a download is never finished without saying so, nor twice.
+                try NoticeOutbox.schedule(
+                    db,
+                    featureID: DownloadIdentity.id,
+                    title: "Download finished",
+                    body: after.finalURL ?? after.url,
+                    link: "/downloads/\(id)",
+                    at: after.updatedAt,
+                    key: "downloads.completed.\(id).\(Int64(after.updatedAt.timeIntervalSince1970 * 1000))"
+                )
+            }
             return (before, after)
         }
     }

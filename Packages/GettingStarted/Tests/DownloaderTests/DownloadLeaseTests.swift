@@ -111,7 +111,7 @@ struct DownloadLeaseTests {
             try await host.resumeInterrupted()
             try await Task.sleep(for: .milliseconds(2_200))  // longer than a lease: the owner keeps renewing it
             let finished = await cli.waitUntilFinished(id: id)
-            #expect(finished?.state == .completed)
+            #expect(finished?.state == .completed, "\(finished?.failure ?? "")")
             #expect(finished?.receivedBytes == 6_000)
             #expect(server.requests.filter { $0.hasPrefix("/drip") }.count == 1, "\(server.requests)")
             #expect(try await host.store.find(id: id)?.state == .completed)
@@ -212,7 +212,7 @@ struct DownloadLeaseTests {
             #expect(try await host.store.find(id: 1)?.state == .interrupted)
             try await host.retry(id: 1)
             let finished = await host.waitUntilFinished(id: 1)
-            #expect(finished?.state == .completed)
+            #expect(finished?.state == .completed, "\(finished?.failure ?? "")")
             #expect(server.requests == ["/ranged?size=3000 range=bytes=1000-"])
             let bytes = try Data(contentsOf: URL(fileURLWithPath: host.filePath(for: 1)))
             #expect(bytes == Data((0..<3000).map(Self.rangedByte)))

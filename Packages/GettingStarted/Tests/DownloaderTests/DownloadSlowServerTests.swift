@@ -82,7 +82,7 @@ struct DownloadSlowServerTests {
             #expect(running == 2 && queued == 1, "\(states)")
             for id in ids {
                 let finished = await harness.engine.waitUntilFinished(id: id)
-                #expect(finished?.state == .completed)
+                #expect(finished?.state == .completed, "\(finished?.failure ?? "")")
             }
         }
     }
