@@ -101,3 +101,15 @@ def test_the_offer_to_notify_this_device_is_accessible_in_both_schemes(host, bro
         assert axe_violations(browser) == []
         if scheme == "dark":
             assert light_in_dark(browser) == []
+
+
+def test_notify_me_asks_only_when_tapped_and_says_when_the_browser_blocks_it(host, browser):
+    controlled(browser, host.url + "/inbox")
+    offer = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-push]:not([hidden])"))
+    assert browser.execute_script("return Notification.permission") == "default"
+    browser.execute_cdp_cmd("Browser.setPermission", {"permission": {"name": "notifications"}, "setting": "denied",
+                                                      "origin": host.url})
+    offer.find_element(By.CSS_SELECTOR, "[data-push-toggle]").click()
+    wait(browser, lambda d: "blocked for Atelier in this browser's settings" in d.find_element(By.CSS_SELECTOR, "[data-push-status]").text,
+         message="the offer did not say notifications are blocked")
+    assert offer.find_element(By.CSS_SELECTOR, "[data-push-toggle]").get_attribute("data-subscribed") == "no"

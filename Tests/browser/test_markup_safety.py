@@ -387,7 +387,8 @@ class Checker:
 
 SHELL_SCRIPTS = [
     f"/static/{name}"
-    for name in ["app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app.js"]
+    for name in ["app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app-install.js",
+                 "app.js"]
 ]
 
 
