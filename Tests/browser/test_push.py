@@ -19,7 +19,7 @@ import http_ece
 import pytest
 from pywebpush import WebPusher
 
-from atelier_browser import Host
+from atelier_browser import Host, atelier_binary
 from http_session import session
 from push_service import Browser, PushService
 
@@ -59,6 +59,17 @@ def subscribe(host, subscription, csrf=True, method="POST"):
 
 def public_key(host):
     return urllib.request.urlopen(host.url + "/push/key", timeout=10).read().decode()
+
+
+def subscribed_then_stopped(data_dir, pushes):
+    """A browser subscribed at /phone through a host on `data_dir` that has stopped again; and the host's VAPID key."""
+    phone = Browser()
+    host = Host(data_dir, options=PRIVATE)
+    try:
+        assert subscribe(host, phone.subscription(pushes.endpoint("/phone")))[0] == 201
+        return phone, public_key(host)
+    finally:
+        host.stop()
 
 
 def test_a_countdown_finished_with_the_host_running_is_pushed_once_to_each_device(push_host, pushes):
@@ -121,14 +132,8 @@ def test_a_countdown_the_at_job_finishes_with_the_host_down_is_pushed_once(pushe
         subprocess.run(["/usr/sbin/atd"], check=True)
     data_dir = tempfile.mkdtemp(prefix="atelier-push-at-")
     try:
-        phone = Browser()
-        host = Host(data_dir, options=PRIVATE)
-        try:
-            assert subscribe(host, phone.subscription(pushes.endpoint("/phone")))[0] == 201
-            key = public_key(host)
-        finally:
-            host.stop()
-        result = subprocess.run([host.process.args[0], "countdown", "start", "3s", "--label", "Bread", "--scheduler", "at",
+        phone, key = subscribed_then_stopped(data_dir, pushes)
+        result = subprocess.run([atelier_binary(), "countdown", "start", "3s", "--label", "Bread", "--scheduler", "at",
                                  "--data-dir", data_dir], capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stdout + result.stderr
         received = pushes.wait_for("/phone", timeout=30)
@@ -217,17 +222,11 @@ def test_a_task_behind_schedule_is_pushed():
     data_dir = tempfile.mkdtemp(prefix="atelier-push-behind-")
     pushes = PushService()
     try:
-        phone = Browser()
-        host = Host(data_dir, options=PRIVATE)
-        try:
-            assert subscribe(host, phone.subscription(pushes.endpoint("/phone")))[0] == 201
-            key = public_key(host)
-        finally:
-            host.stop()
+        phone, key = subscribed_then_stopped(data_dir, pushes)
         # A task that should be half done by now, not started: the host's check at its next start finds it behind.
         start = (datetime.date.today() - datetime.timedelta(days=2)).isoformat()
         due = (datetime.datetime.now() + datetime.timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
-        run = lambda *args: subprocess.run([host.process.args[0], *args, "--data-dir", data_dir],
+        run = lambda *args: subprocess.run([atelier_binary(), *args, "--data-dir", data_dir],
                                            capture_output=True, text=True, timeout=60)
         added = run("assignments", "add", "--module", "Networks", "--level", "5", "--name", "Routing essay",
                     "--value", "20", "--due", due)
