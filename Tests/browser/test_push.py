@@ -246,3 +246,15 @@ def test_a_task_behind_schedule_is_pushed():
     finally:
         pushes.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_unsubscribing_stops_the_pushes_to_that_device_only(push_host, pushes):
+    phone, tablet = Browser(), Browser()
+    assert subscribe(push_host, phone.subscription(pushes.endpoint("/phone")))[0] == 201
+    assert subscribe(push_host, tablet.subscription(pushes.endpoint("/tablet")))[0] == 201
+    status, answer = subscribe(push_host, {"endpoint": pushes.endpoint("/phone")}, method="DELETE")
+    assert (status, json.loads(answer)) == (200, {"subscribed": False})
+    push_host.cli("notify", "Only the tablet", "Hello.")
+    assert len(pushes.wait_for("/tablet")) == 1
+    time.sleep(1)
+    assert pushes.pushes("/phone") == []

@@ -74,8 +74,13 @@ struct AccessMiddleware: RouterMiddleware {
 
     let policy: AccessPolicy
 
-    /// The one file served without the token.
-    static let stylesheet = "/static/app.css"
+    /// The files served without the token, which hold nothing of anyone's: the stylesheet (the page asking for the
+    /// token uses it), and the app's name and icons, which a phone's browser fetches without cookies when it installs
+    /// the app or shows a notification.
+    static let openFiles: Set<String> = [
+        "/static/app.css", "/manifest.webmanifest", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png",
+        "/static/icon-maskable-512.png", "/static/apple-touch-icon.png",
+    ]
 
     func handle(
         _ request: Request,
@@ -97,8 +102,9 @@ struct AccessMiddleware: RouterMiddleware {
         if let cookie = request.cookie(AccessPolicy.cookieName), CSRFMiddleware.constantTimeEquals(cookie, token) {
             return try await next(request, context)
         }
-        // The stylesheet holds nothing of anyone's: the page asking for the token uses it.
-        if request.method == .get, request.uri.path == Self.stylesheet, request.uri.query == nil {
+        if request.method == .get, request.uri.query == nil,
+            Self.openFiles.contains(request.uri.path) || request.uri.path.hasPrefix("/icons/")
+        {
             return try await next(request, context)
         }
         if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer "),

@@ -36,14 +36,20 @@ struct AccessTests {
     @Test("with a token, every page, file and stream answers 401 until the token is given; the address form sets a cookie")
     func token() async throws {
         try await withTestShell(features: [SampleFeature()], access: AccessPolicy(token: Self.token)) { session, _ in
-            for path in ["/", "/sample", "/inbox", "/events", "/diagnostics", "/static/app.js", "/nowhere"] {
+            for path in [
+                "/", "/sample", "/inbox", "/events", "/diagnostics", "/static/app.js", "/nowhere", "/sw.js",
+                "/push/key",
+            ] {
                 let page = try await session.get(path)
                 #expect(page.status == .unauthorized, "\(path)")
                 #expect(page.text.contains("Access token needed"))
                 #expect(page.headers[.setCookie] == nil, "no CSRF cookie before the token")
             }
-            // The stylesheet (the token page uses it) is the one file served without the token.
-            #expect(try await session.get("/static/app.css").status == .ok)
+            // The stylesheet (the token page uses it) and the app's name and icons (a phone fetches them without
+            // cookies to install the app) are served without the token.
+            for path in ["/static/app.css", "/manifest.webmanifest", "/static/apple-touch-icon.png", "/icons/sample.svg"] {
+                #expect(try await session.get(path).status == .ok, "\(path)")
+            }
             #expect(try await session.get("/static/app.css?x=1").status == .unauthorized)
             #expect(try await session.post("/sample/echo", form: [("title", "x")], csrf: false).status == .unauthorized)
             let wrong = try await session.get("/?token=not-the-token-at-all")
