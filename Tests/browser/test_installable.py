@@ -164,3 +164,39 @@ def test_notify_me_asks_only_when_tapped_and_says_when_the_browser_blocks_it(hos
     wait(browser, lambda d: "blocked for Atelier in this browser's settings" in d.find_element(By.CSS_SELECTOR, "[data-push-status]").text,
          message="the offer did not say notifications are blocked")
     assert offer.find_element(By.CSS_SELECTOR, "[data-push-toggle]").get_attribute("data-subscribed") == "no"
+
+
+# The notification's tap, run as the service worker runs it, with the worker's `self` stood in for: the clients a
+# browser would have (no notification can be clicked in headless Chromium).
+NOTIFICATION_CLICK = """
+var done = arguments[arguments.length - 1];
+var script = arguments[0], windows = arguments[1], origin = arguments[2];
+var handlers = {}, calls = [];
+var clients = windows.map(function (url) {
+  return { url: url, focus: function () { calls.push("focus " + url); return Promise.resolve(this); },
+           navigate: function (to) { calls.push("navigate " + to); return Promise.resolve(this); } };
+});
+var fakeSelf = {
+  addEventListener: function (name, handler) { handlers[name] = handler; },
+  location: { origin: origin },
+  clients: { matchAll: function () { return Promise.resolve(clients); },
+             openWindow: function (url) { calls.push("open " + url); return Promise.resolve(null); },
+             claim: function () { return Promise.resolve(); } },
+  registration: {}
+};
+new Function("self", "caches", script)(fakeSelf, {});
+var waited = null;
+handlers.notificationclick({ notification: { data: { url: "/countdown" }, close: function () { calls.push("close"); } },
+                             waitUntil: function (promise) { waited = promise; } });
+waited.then(function () { done(calls); }, function (error) { done(["error " + error]); });
+"""
+
+
+def test_a_tap_on_a_notification_opens_its_page_in_an_open_window_or_a_new_one(host, browser):
+    browser.get(host.url + "/")
+    script = urllib.request.urlopen(host.url + "/sw.js", timeout=10).read().decode()
+    target = host.url + "/countdown"
+    tap = lambda windows: browser.execute_async_script(NOTIFICATION_CLICK, script, windows, host.url)
+    assert tap([]) == ["close", "open " + target]
+    assert tap([host.url + "/inbox"]) == ["close", "focus " + host.url + "/inbox", "navigate " + target]
+    assert tap([host.url + "/inbox", target]) == ["close", "focus " + target]
