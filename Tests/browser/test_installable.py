@@ -3,7 +3,9 @@ manifest says, a visited page opening from the device's copy when the host canno
 unvisited one saying it is offline, a form sent then keeping what was typed, and the service worker showing a push."""
 
 import json
+import shutil
 import struct
+import tempfile
 import time
 import urllib.request
 
@@ -11,7 +13,7 @@ import websocket
 
 from selenium.webdriver.common.by import By
 
-from atelier_browser import axe_violations, light_in_dark, wait
+from atelier_browser import Host, axe_violations, free_port, light_in_dark, wait
 
 
 def controlled(browser, url):
@@ -200,3 +202,30 @@ def test_a_tap_on_a_notification_opens_its_page_in_an_open_window_or_a_new_one(h
     assert tap([]) == ["close", "open " + target]
     assert tap([host.url + "/inbox"]) == ["close", "focus " + host.url + "/inbox", "navigate " + target]
     assert tap([host.url + "/inbox", target]) == ["close", "focus " + target]
+
+
+def test_a_new_shell_replaces_the_kept_one_when_the_host_comes_back_with_it(browser):
+    data_dir = tempfile.mkdtemp(prefix="atelier-shell-")
+    port = free_port()  # one origin, as an installed app has
+    kept = "return caches.keys().then(function (names) { return names.filter(function (n) { return n.indexOf('atelier-shell-') === 0; }); })"
+    read = lambda: browser.execute_async_script(f"var done = arguments[0]; (function () {{ {kept} }})().then(done);")
+    try:
+        first = Host(data_dir, options=["--port", port])
+        try:
+            controlled(browser, first.url + "/")
+            old = read()
+            assert len(old) == 1
+        finally:
+            first.stop()
+        # The same host with fewer apps serves other files: a new shell.
+        second = Host(data_dir, options=["--port", port, "--features", "tasks"])
+        try:
+            browser.get(second.url + "/")
+            wait(browser, lambda d: read() not in ([], old) and len(read()) == 1, timeout=20,
+                 message=f"the new shell did not replace {old}")
+            browser.get(second.url + "/tasks")
+            assert browser.execute_script("return !!navigator.serviceWorker.controller")
+        finally:
+            second.stop()
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)

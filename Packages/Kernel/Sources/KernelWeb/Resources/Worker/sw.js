@@ -1,5 +1,6 @@
 // The installed app's service worker. Served at /sw.js after two lines the host writes (VERSION, the tag of the
-// shell's files, and SHELL, their paths), so a new shell is a new worker, which takes over at the app's next start.
+// shell's files, and SHELL, their paths), so a new shell is a new worker: it takes over as soon as it has kept the new
+// files (the page open then keeps what it loaded; the next page is the new shell's), and the old files are dropped.
 //
 // - The shell (styles, scripts, icons) is kept on install. Pages come from the network first; a page a person has
 //   opened is kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when the
@@ -14,7 +15,8 @@ var PAGES_CACHE = "atelier-pages";
 var SAVED_AT = "X-Atelier-Saved-At";
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); }));
+  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); })
+    .then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
