@@ -258,3 +258,47 @@ def test_unsubscribing_stops_the_pushes_to_that_device_only(push_host, pushes):
     assert len(pushes.wait_for("/tablet")) == 1
     time.sleep(1)
     assert pushes.pushes("/phone") == []
+
+
+# The browser's own push service cannot be reached from here: its `subscribe` is stood in for, giving the
+# subscription of a browser whose keys the test holds, at the loopback push service. Everything else is the page's.
+STAND_IN_SUBSCRIBE = """
+var subscription = arguments[0];
+window.askedWith = null;
+PushManager.prototype.getSubscription = function () { return Promise.resolve(window.subscribed || null); };
+PushManager.prototype.subscribe = function (options) {
+  window.askedWith = Array.from(new Uint8Array(options.applicationServerKey));
+  window.subscribed = { toJSON: function () { return subscription; },
+                        unsubscribe: function () { window.subscribed = null; return Promise.resolve(true); } };
+  return Promise.resolve(window.subscribed);
+};
+"""
+
+
+def test_notify_me_on_this_device_subscribes_this_browser_and_stop_undoes_it(push_host, pushes, browser):
+    from selenium.webdriver.common.by import By
+    from atelier_browser import wait
+
+    phone = Browser()
+    browser.get(push_host.url + "/inbox")
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["notifications"], "origin": push_host.url})
+    browser.execute_script(STAND_IN_SUBSCRIBE, phone.subscription(pushes.endpoint("/phone")))
+    offer = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-push]:not([hidden])"))
+    button = offer.find_element(By.CSS_SELECTOR, "[data-push-toggle]")
+    button.click()
+    wait(browser, lambda d: button.text == "Stop notifying this device", message="the page did not subscribe")
+    assert offer.find_element(By.CSS_SELECTOR, "[data-push-status]").text == \
+        "This device is notified, even when Atelier is closed."
+    key = public_key(push_host)
+    assert browser.execute_script("return window.askedWith") == list(base64.urlsafe_b64decode(key + "=" * (-len(key) % 4)))
+    push_host.cli("notify", "Tea", "It is ready.")
+    received = pushes.wait_for("/phone")
+    assert len(received) == 1
+    assert pushes.opened(received[0], phone, key)[1]["title"] == "Tea"
+
+    button.click()
+    wait(browser, lambda d: button.text == "Notify me on this device", message="the page did not unsubscribe")
+    assert offer.find_element(By.CSS_SELECTOR, "[data-push-status]").text == "This device is no longer notified."
+    push_host.cli("notify", "Coffee", "Also ready.")
+    time.sleep(2)
+    assert len(pushes.pushes("/phone")) == 1
