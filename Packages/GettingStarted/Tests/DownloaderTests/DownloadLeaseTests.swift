@@ -15,7 +15,7 @@ struct DownloadLeaseTests {
     static let settings = DownloadSettings(
         maxConcurrentDownloads: 4,
         maxDownloadsPerServer: 4,
-        connectTimeout: .seconds(2),
+        connectTimeout: .seconds(10),
         stallTimeout: .seconds(5),
         progressInterval: .milliseconds(20),
         // Long enough that a loaded CI machine, which can starve the renewal loop for well over half a second, does

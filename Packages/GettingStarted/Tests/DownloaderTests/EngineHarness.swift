@@ -17,7 +17,9 @@ struct EngineHarness: Sendable {
         maxConcurrentDownloads: 4,
         maxDownloadsPerServer: 4,
         maxBytes: 2_000_000,
-        connectTimeout: .seconds(2),
+        // A loopback connection takes no time, but a sanitizer build on a loaded machine can starve the event loop
+        // for seconds; no test here waits for a connection to time out.
+        connectTimeout: .seconds(10),
         // Long enough that a loaded machine running the whole suite in parallel never looks like a stalled server;
         // the stall test uses `shortStall`.
         stallTimeout: .seconds(3),
@@ -29,7 +31,7 @@ struct EngineHarness: Sendable {
         maxConcurrentDownloads: 4,
         maxDownloadsPerServer: 4,
         maxBytes: 2_000_000,
-        connectTimeout: .seconds(2),
+        connectTimeout: .seconds(10),
         stallTimeout: .milliseconds(300),
         progressInterval: .milliseconds(20)
     )
