@@ -19,7 +19,10 @@ public struct PushSender: Sendable {
     let key: VAPIDKey
     let urgency: @Sendable (String) -> NoticeUrgency
     let logger: Logger
-    private let pinned = PinnedClients()
+    /// Judges one address (``PublicAddressCheck/isPublic(_:)``); a test may give another.
+    var isPublic: @Sendable (String) -> Bool = PublicAddressCheck.isPublic
+    /// How long a push service may take to accept the connection (tried again meanwhile).
+    var connectTimeout: TimeAmount = .seconds(10)
 
     /// A sender for `queue` with `settings`; `urgency` gives a feature's (by id) notice urgency.
     public init(
@@ -84,28 +87,64 @@ public struct PushSender: Sendable {
             logger.warning("Push endpoint \(endpoint) is not https: dropped.")
             return .gone
         }
+        let request: HTTPClientRequest
         do {
-            let client: HTTPClient
-            if settings.allowPrivateEndpoints {
-                client = HTTPClient.shared
-            } else {
-                let addresses = try await PublicAddressCheck.publicAddresses(of: url)
-                client = pinned.client(host: host, address: addresses[0], configuration: .init(redirectConfiguration: .disallow))
-            }
-            let kind = urgency(pending.notice.featureID)
-            var request = HTTPClientRequest(url: endpoint)
-            request.method = .POST
-            request.headers.add(name: "TTL", value: String(kind.timeToLive))
-            request.headers.add(name: "Urgency", value: kind.rawValue)
-            request.headers.add(name: "Content-Encoding", value: "aes128gcm")
-            request.headers.add(name: "Content-Type", value: "application/octet-stream")
-            request.headers.add(name: "Authorization", value: try key.authorization(for: url, subject: settings.subject, now: now))
-            let body = try WebPushEncryption.encrypt(
-                Self.payload(for: pending.notice),
-                p256dh: pending.subscription.p256dh,
-                auth: pending.subscription.auth
-            )
-            request.body = .bytes(ByteBuffer(bytes: body))
+            request = try self.request(for: pending, to: url, now: now)
+        } catch let invalid as WebPushEncryption.InvalidKeys {
+            logger.warning("\(invalid.description) Dropped.")
+            return .gone
+        } catch {
+            logger.warning("Could not make the push for notice \(pending.notice.id ?? 0): \(error)")
+            return .refused
+        }
+        if settings.allowPrivateEndpoints { return await post(request, with: HTTPClient.shared, host: host, pending) }
+        let addresses: [String]
+        do {
+            addresses = try await PublicAddressCheck.publicAddresses(of: url, isPublic: isPublic)
+        } catch {
+            logger.warning("Push endpoint refused: \(host) is not a public address.")
+            return .gone
+        }
+        // A client for this push alone, connecting to the address just checked (no second lookup: no DNS rebinding),
+        // shut down once it has answered.
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.dnsOverride = [host: addresses[0]]
+        configuration.timeout.connect = connectTimeout
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let outcome = await post(request, with: client, host: host, pending)
+        try? await client.shutdown()
+        return outcome
+    }
+
+    /// The POST of `pending`'s notice to `url`: its headers (RFC 8030, 8292) and encrypted body (RFC 8291).
+    private func request(for pending: PushQueue.Pending, to url: URL, now: Date) throws -> HTTPClientRequest {
+        let kind = urgency(pending.notice.featureID)
+        var request = HTTPClientRequest(url: pending.subscription.endpoint)
+        request.method = .POST
+        request.headers.add(name: "TTL", value: String(kind.timeToLive))
+        request.headers.add(name: "Urgency", value: kind.rawValue)
+        request.headers.add(name: "Content-Encoding", value: "aes128gcm")
+        request.headers.add(name: "Content-Type", value: "application/octet-stream")
+        request.headers.add(name: "Authorization", value: try key.authorization(for: url, subject: settings.subject, now: now))
+        let body = try WebPushEncryption.encrypt(
+            Self.payload(for: pending.notice),
+            p256dh: pending.subscription.p256dh,
+            auth: pending.subscription.auth
+        )
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return request
+    }
+
+    /// Sends `request` and reads what the push service's answer means.
+    private func post(
+        _ request: HTTPClientRequest,
+        with client: HTTPClient,
+        host: String,
+        _ pending: PushQueue.Pending
+    ) async
+        -> Outcome
+    {
+        do {
             let response = try await client.execute(request, timeout: .seconds(15))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             switch response.status.code {
@@ -118,12 +157,6 @@ public struct PushSender: Sendable {
                 logger.warning("Push service refused notice \(pending.notice.id ?? 0) with \(response.status.code).")
                 return .refused
             }
-        } catch let refused as PublicAddressRefused {
-            logger.warning("Push endpoint refused: \(refused.host) is not a public address.")
-            return .gone
-        } catch let invalid as WebPushEncryption.InvalidKeys {
-            logger.warning("\(invalid.description) Dropped.")
-            return .gone
         } catch {
             logger.info("Push to \(host) failed (\(error)): trying later.")
             return .later

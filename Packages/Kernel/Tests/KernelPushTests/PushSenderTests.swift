@@ -113,4 +113,21 @@ struct PushSenderTests {
         #expect(try await queue.subscriptions().isEmpty)
         #expect(try await queue.isEmpty())
     }
+
+    @Test("a public endpoint is reached through a client of its own, pinned to the checked address and shut down after")
+    func pinnedClient() async throws {
+        let database = try FeatureDatabase.inMemory(migrations: NoticeCenter.migrations)
+        let queue = PushQueue(database: database)
+        // Loopback stands in for a public address, on a port nothing listens on: the connection is refused and the
+        // push waits for another try (a debug build stops the process if a client is dropped without shutting down).
+        try await queue.subscribe(Self.subscription("https://127.0.0.1:1/push/1").0)
+        let center = NoticeCenter(database: database, bus: NotificationBus())
+        try await center.raise(featureID: "downloads", title: "Done", body: "page.html finished.")
+        var sender = try Self.sender(queue, allowPrivate: false)
+        sender.isPublic = { _ in true }
+        sender.connectTimeout = .milliseconds(300)
+        #expect(try await sender.sendDue() == 0)
+        #expect(try await queue.subscriptions().count == 1)
+        #expect(try await !queue.isEmpty())
+    }
 }
