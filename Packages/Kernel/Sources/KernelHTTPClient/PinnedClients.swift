@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Synchronization
 
-/// HTTP clients that connect a server's name to one address given in advance, for one transfer or one push: the address a
+/// HTTP clients that connect a server's name to one address given in advance, for one transfer: the address a
 /// check judged, so that no second lookup of the name takes place between the check and the connection.
 public final class PinnedClients: Sendable {
     /// No clients yet.
