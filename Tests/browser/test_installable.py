@@ -229,3 +229,14 @@ def test_a_new_shell_replaces_the_kept_one_when_the_host_comes_back_with_it(brow
             second.stop()
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_the_device_keeps_the_last_sixty_pages_opened(host, browser):
+    controlled(browser, host.url + "/tasks")
+    for number in range(62):
+        browser.get(f"{host.url}/tasks?page-{number}")
+    kept = browser.execute_async_script(
+        "var done = arguments[0]; caches.open('atelier-pages')"
+        ".then(function (c) { return c.keys(); }).then(function (keys) { done(keys.map(function (k) { return k.url; })); });")
+    assert len(kept) == 60
+    assert kept[-1] == f"{host.url}/tasks?page-61" and f"{host.url}/tasks?page-1" not in kept

@@ -2,9 +2,9 @@
 // shell's files, and SHELL, their paths), so a new shell is a new worker: it takes over as soon as it has kept the new
 // files (the page open then keeps what it loaded; the next page is the new shell's), and the old files are dropped.
 //
-// - The shell (styles, scripts, icons) is kept on install. Pages come from the network first; a page a person has
-//   opened is kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when the
-//   host cannot be reached, marked "Offline — showing what you saw at 14:05". A page never opened says it is offline.
+// - The shell (styles, scripts, icons) is kept on install. Pages come from the network first; the last 60 pages a
+//   person opened are kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when
+//   the host cannot be reached, marked "Offline — showing what you saw at 14:05". A page never opened says so.
 // - A form sent while the host cannot be reached is not lost: the page stays as it was, with what was typed, and is
 //   told that it was not sent.
 // - A push shows its notification; a tap opens the notice's page, in a window already open if there is one.
@@ -13,6 +13,8 @@
 var SHELL_CACHE = "atelier-shell-" + VERSION;
 var PAGES_CACHE = "atelier-pages";
 var SAVED_AT = "X-Atelier-Saved-At";
+// The pages kept at most: the most recently opened, so a phone's storage holds a day's reading, not every page ever.
+var PAGES_KEPT = 60;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); })
@@ -56,7 +58,15 @@ function page(event, request) {
         var headers = new Headers(copy.headers);
         headers.set(SAVED_AT, new Date().toISOString());
         return caches.open(PAGES_CACHE).then(function (cache) {
-          return cache.put(request.url, new Response(body, { status: 200, headers: headers }));
+          // Put last, so the cache's order is the order of opening; the oldest beyond PAGES_KEPT go.
+          return cache.delete(request.url)
+            .then(function () { return cache.put(request.url, new Response(body, { status: 200, headers: headers })); })
+            .then(function () { return cache.keys(); })
+            .then(function (keys) {
+              return Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_KEPT)).map(function (key) {
+                return cache.delete(key);
+              }));
+            });
         });
       }));
     } else if (response.status === 200) {
