@@ -15,27 +15,36 @@ final class UnreadNoticeCount: Service, Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    /// The state, shared with the bus observer made before `self` is whole.
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let shared = Shared()
     private let notices: NoticeCenter
     private let deliveries: BusSequence<NoticeDelivered>
     private let observation = Mutex<BusObservation?>(nil)
 
     init(notices: NoticeCenter, bus: NotificationBus) {
         self.notices = notices
-        // Subscribed before anything can be delivered: none is missed between start-up and the loop's first turn.
-        deliveries = bus.messages(of: NoticeDelivered.self, bufferingPolicy: .bufferingNewest(1))
-        let token = bus.addObserver(for: NoticeDelivered.self) { [weak self] _ in
-            // A delivered notice is unread: count it at once, and drop any reading that started before it.
-            self?.state.withLock { state in
+        let shared = shared
+        // A delivered notice is unread: count it at once, and drop any reading that started before it. Registered
+        // before the sequence below, so a post counts it before it wakes the loop (observers are called in the order
+        // they registered): the other way round, a reading woken first could see the new notice in the database and
+        // then have the count raised once more on top of it (seen in CI: "Inbox, 2 unread" after one notice).
+        let token = bus.addObserver(for: NoticeDelivered.self) { _ in
+            shared.state.withLock { state in
                 state.count += 1
                 state.generation += 1
             }
         }
         observation.withLock { $0 = token }
+        // Subscribed before anything can be delivered: none is missed between start-up and the loop's first turn.
+        deliveries = bus.messages(of: NoticeDelivered.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The count as last read.
-    var value: Int { state.withLock { $0.count } }
+    var value: Int { shared.state.withLock { $0.count } }
 
     /// Reads the count again after every delivery (several delivered at once make one reading), until shutdown.
     func run() async {
@@ -52,12 +61,12 @@ final class UnreadNoticeCount: Service, Sendable {
     /// whichever ends last.
     @discardableResult
     func refresh() async -> Bool {
-        let generation = state.withLock { state in
+        let generation = shared.state.withLock { state in
             state.generation += 1
             return state.generation
         }
         guard let fresh = try? await notices.unreadCount() else { return false }
-        state.withLock { state in
+        shared.state.withLock { state in
             if state.generation == generation { state.count = fresh }
         }
         return true
