@@ -101,6 +101,10 @@ public struct PushSender: Sendable {
         let addresses: [String]
         do {
             addresses = try await PublicAddressCheck.publicAddresses(of: url, isPublic: isPublic)
+        } catch let refused as PublicAddressRefused where refused.address == nil {
+            // The name did not resolve (no network just now): not a reason to forget the device.
+            logger.info("Push service \(host) could not be found: trying later.")
+            return .later
         } catch {
             logger.warning("Push endpoint refused: \(host) is not a public address.")
             return .gone
