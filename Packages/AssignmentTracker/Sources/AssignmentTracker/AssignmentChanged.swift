@@ -19,6 +19,8 @@ public struct AssignmentChanged: RowChangeEvent, Hashable {
         case tasks
         /// A task fell behind schedule.
         case behind
+        /// An assignment moved to the archive as its time came: marked and now due, or a week past due unmarked.
+        case archived
         /// Several changes made by another process, reported together.
         case batch
     }

@@ -57,6 +57,36 @@ extension AssignmentRepository {
         return slipped
     }
 
+    /// Announces the assignments that moved to the archive as time passed after `start` (a marked one moves when it
+    /// falls due, an unmarked one a week later; no row changes, the sections are read by the clock): recorded in the
+    /// change log and posted as `archived`, so lists kept in memory are read again.
+    ///
+    /// - Returns: The moment it looked up to: the `start` of the next call.
+    @discardableResult
+    public func announceArchived(since start: Date) async throws -> Date {
+        let end = now()
+        guard end > start else { return start }
+        let (from, to) = (start.timeIntervalSince1970, end.timeIntervalSince1970)
+        let grace = AssignmentSection.graceAfterDue
+        let ids = try await writer.write { db -> [Int64] in
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM assignments_assignment
+                    WHERE (dueAt >= ? AND dueAt < ? AND mark IS NOT NULL) OR (dueAt >= ? AND dueAt < ? AND mark IS NULL)
+                    ORDER BY id
+                    """,
+                arguments: [from, to, from - grace, to - grace]
+            )
+            for id in ids {
+                try ChangeLog.record(db, kind: AssignmentChanged.Change.archived.rawValue, id: id)
+            }
+            return ids
+        }
+        if !ids.isEmpty { bus.post(AssignmentChanged(.archived, ids: ids)) }
+        return end
+    }
+
     /// Records the notice of a task's new slip, in the caller's transaction.
     func recordSlipNotice(_ task: AssignmentTask, assignmentName: String?, at moment: Date, _ db: Database) throws {
         let reason =

@@ -20,7 +20,8 @@ public struct AssignmentRepository: Sendable {
     public let notices: NoticeCenter?
     /// The time zone dates are shown in.
     public let timeZone: TimeZone
-    let now: @Sendable () -> Date
+    /// The clock it stamps changes and judges schedules and sections by.
+    public let now: @Sendable () -> Date
 
     /// The most tasks an assignment holds.
     public static let maxTasks = 500

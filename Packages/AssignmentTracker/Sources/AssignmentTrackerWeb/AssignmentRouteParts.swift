@@ -3,16 +3,10 @@ import Foundation
 import KernelHTML
 import KernelWeb
 
-/// What the first pages of the master list depend on besides the data.
-struct FirstPagesKey: Hashable, Sendable {
-    var selected: Int64?
-    var halfMinute: Int64
-}
-
-/// The master list's first pages, rendered, with the sections' counts.
+/// The master list's first pages, rendered with the time left open, and the sections' counts.
 struct FirstPages: Sendable {
-    var current: RenderedHTML
-    var archive: HTML
+    var current: HTMLTemplate<Date>
+    var archive: HTMLTemplate<Date>
     var counts: [AssignmentSection: Int]
 }
 
@@ -22,12 +16,11 @@ struct RowsKey: Hashable, Sendable {
     var after: AssignmentCursor?
     var through: AssignmentCursor?
     var selected: Int64?
-    var halfMinute: Int64
 }
 
-/// A page of rows, rendered, and where the list's live refresh reads from once they are shown.
+/// A page of rows, rendered with the time left open, and where the list's live refresh reads from once they are shown.
 struct RowsPart: Sendable {
-    var html: RenderedHTML
+    var rows: HTMLTemplate<Date>
     var refreshSource: String?
 }
 

@@ -56,13 +56,14 @@ extension AssignmentRoutes {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let moment = now()
-        var lists = try await firstPages(selected: selected, now: moment)
+        var lists = try await firstPages(selected: selected)
         if let start {
             // A later page without script (the Show more link followed as a link): that section from the cursor on.
             let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize)
-            let rows = AssignmentViews.rows(page, section: start.section, selected: selected, now: moment)
-            if start.section == .current { lists.current = RenderedHTML(rows) } else { lists.archive = rows }
+            let rows = AssignmentViews.rows(page, section: start.section, selected: selected)
+            if start.section == .current { lists.current = rows } else { lists.archive = rows }
         }
+        let timeLeft = AssignmentViews.timeLeft(at: moment)
         var detail: HTML?
         var title = "Assignments"
         if let selected {
@@ -79,7 +80,7 @@ extension AssignmentRoutes {
             if showsDetail { title = assignment.name }
         }
         let parts = AssignmentViews.splitParts(
-            archive: lists.archive,
+            archive: lists.archive.filled(timeLeft),
             counts: lists.counts,
             detail: detail,
             selected: selected,
@@ -91,7 +92,7 @@ extension AssignmentRoutes {
         return pages.page(
             title,
             before: parts.before,
-            rendered: lists.current,
+            rendered: RenderedHTML(lists.current, filling: timeLeft),
             after: parts.after,
             request: request,
             context: context,
@@ -99,17 +100,16 @@ extension AssignmentRoutes {
         )
     }
 
-    /// The first page of each section, rendered, and the counts: read and rendered once per change, selection and
-    /// half minute (the rows say how long is left), then shared by every request.
-    func firstPages(selected: Int64?, now moment: Date) async throws -> FirstPages {
-        let key = FirstPagesKey(selected: selected, halfMinute: Int64(moment.timeIntervalSince1970 / 30))
-        return try await firstPagesCache.value(for: key) {
+    /// The first page of each section, rendered, and the counts: read and rendered once per change and selection,
+    /// then shared by every request (which fills in the time left).
+    func firstPages(selected: Int64?) async throws -> FirstPages {
+        try await firstPagesCache.value(for: selected) {
             async let current = repository.page(.current, limit: AssignmentViews.pageSize)
             async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
             async let counts = repository.counts()
             return FirstPages(
-                current: RenderedHTML(AssignmentViews.rows(try await current, section: .current, selected: selected, now: moment)),
-                archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected, now: moment),
+                current: AssignmentViews.rows(try await current, section: .current, selected: selected),
+                archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected),
                 counts: try await counts
             )
         }
@@ -121,31 +121,25 @@ extension AssignmentRoutes {
         let after = query.get("after").flatMap { AssignmentCursor(token: $0) }
         let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
         let selected = query.get("selected", as: Int64.self)
-        let moment = now()
-        let key = RowsKey(
-            section: section,
-            after: after,
-            through: through,
-            selected: selected,
-            halfMinute: Int64(moment.timeIntervalSince1970 / 30)
-        )
+        let key = RowsKey(section: section, after: after, through: through, selected: selected)
         let part = try await rowsCache.value(for: key) { () async throws -> RowsPart in
             if let through {
                 // A live refresh of a list scrolled past its first page: everything it shows, read again.
                 let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
-                return RowsPart(html: RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, now: moment)))
+                return RowsPart(rows: AssignmentViews.rows(page, section: section, selected: selected))
             }
             let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
-            let rows = RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, now: moment))
-            guard after != nil, let last = page.assignments.last else { return RowsPart(html: rows) }
+            let rows = AssignmentViews.rows(page, section: section, selected: selected)
+            guard after != nil, let last = page.assignments.last else { return RowsPart(rows: rows) }
             // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
             let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
             return RowsPart(
-                html: rows,
+                rows: rows,
                 refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"
             )
         }
-        return PageRenderer.html(part.html, refreshSource: part.refreshSource)
+        let html = RenderedHTML(part.rows, filling: AssignmentViews.timeLeft(at: now()))
+        return PageRenderer.html(html, refreshSource: part.refreshSource)
     }
 
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {

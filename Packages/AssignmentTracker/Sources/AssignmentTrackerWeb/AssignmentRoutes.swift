@@ -28,8 +28,8 @@ struct AssignmentRoutes: FeatureRoutes {
     let viewStates: ViewStateStore
     /// The calendar push, when a CalDAV server is configured.
     let calendarSync: CalendarSync?
-    /// The master list's first pages, dropped on every change (see ``AssignmentTrackerFeature``).
-    let firstPagesCache: CachedValues<FirstPagesKey, FirstPages>
+    /// The master list's first pages by the assignment selected, dropped on every change (see ``AssignmentTrackerFeature``).
+    let firstPagesCache: CachedValues<Int64?, FirstPages>
     /// Pages of rows (Show more, live refresh), dropped on every change.
     let rowsCache: CachedValues<RowsKey, RowsPart>
     /// Assignments with their tasks, dropped on every change.

@@ -14,16 +14,29 @@ public struct AssignmentTrackerFeature: WebFeature {
     public var publicFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("Public") }
     public var options: [FeatureOption] { CalendarServerSettings.options }
 
-    /// The feature value the registry lists.
-    public init() {}
+    /// The clock the pages and the schedule watch go by.
+    let now: @Sendable () -> Date
+    /// How often the schedule watch looks.
+    let scheduleInterval: Duration
+
+    /// The feature value the registry lists; tests give it a clock of their own and a shorter watch.
+    public init(now: @escaping @Sendable () -> Date = { Date() }, scheduleInterval: Duration = .seconds(60)) {
+        self.now = now
+        self.scheduleInterval = scheduleInterval
+    }
 
     /// Builds the repository the pages share, puts back any reminder a crash lost, and starts the schedule watch and,
     /// when a CalDAV server is configured, the calendar push.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let bus = context.feature.bus
-        let repository = AssignmentRepository(writer: context.feature.database, bus: bus, notices: context.feature.notices)
+        let repository = AssignmentRepository(
+            writer: context.feature.database,
+            bus: bus,
+            notices: context.feature.notices,
+            now: now
+        )
         var services: [any Service] = [
-            ScheduleWatchService(repository: repository, interval: .seconds(60), logger: context.feature.logger)
+            ScheduleWatchService(repository: repository, interval: scheduleInterval, logger: context.feature.logger)
         ]
         var sync: CalendarSync?
         if let server = try CalendarServerSettings.server(from: context.feature.settings) {
@@ -42,7 +55,7 @@ public struct AssignmentTrackerFeature: WebFeature {
             try await CalendarSync.forgetDeletes(context.feature.database)
         }
         // The master list's first pages are rendered once per change (this host's, or the CLI's through the change log).
-        let firstPages = CachedValues<FirstPagesKey, FirstPages>(limit: 64)
+        let firstPages = CachedValues<Int64?, FirstPages>(limit: 64)
         let rows = CachedValues<RowsKey, RowsPart>(limit: 256)
         let details = CachedValues<Int64, AssignmentDetail>(limit: 1_000)
         let feed = CachedValue {
@@ -60,7 +73,7 @@ public struct AssignmentTrackerFeature: WebFeature {
                 feedCache: feed,
                 eventCache: events,
                 pages: context.pages,
-                now: { Date() }
+                now: now
             ),
             services: services,
             liveEvents: [AssignmentChanged.self],
@@ -73,7 +86,8 @@ public struct AssignmentTrackerFeature: WebFeature {
 }
 
 /// Checks every unfinished task against its plan when the host starts and then every `interval`, raising one notice
-/// per slip (``AssignmentRepository/checkSchedule()``), until the host shuts down.
+/// per slip (``AssignmentRepository/checkSchedule()``), and announces the assignments that moved to the archive
+/// meanwhile (``AssignmentRepository/announceArchived(since:)``), until the host shuts down.
 struct ScheduleWatchService: Service {
     let repository: AssignmentRepository
     let interval: Duration
@@ -81,9 +95,11 @@ struct ScheduleWatchService: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
+            var archivedSince = repository.now()
             while !Task.isCancelled {
                 do {
                     try await repository.checkSchedule()
+                    archivedSince = try await repository.announceArchived(since: archivedSince)
                 } catch {
                     logger.warning("Could not check the assignments' schedule: \(error)")
                 }

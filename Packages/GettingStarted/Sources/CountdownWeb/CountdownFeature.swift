@@ -35,14 +35,13 @@ public struct CountdownFeature: WebFeature {
             scheduler = CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
         }
         let store = CountdownStore(database: feature.database, notices: feature.notices, scheduler: scheduler, bus: feature.bus)
-        // Read once per change: a start, a cancel (this process's or the CLI's) or a delivered notice (a countdown
-        // that ended) makes the next request read again.
-        let firstPage = CachedValue { try await store.read() }
-        let renderedRows = CachedValues<Int64, HTML>(limit: 8)
+        // Read and rendered once per change: a start, a cancel (this process's or the CLI's) or a delivered notice
+        // (a countdown that ended) makes the next request read again.
+        let firstPage = CachedValue { try await CountdownFirstPage(store) }
         return FeatureRuntime(
-            routes: CountdownRoutes(store: store, pages: context.pages, firstPage: firstPage, renderedRows: renderedRows),
+            routes: CountdownRoutes(store: store, pages: context.pages, firstPage: firstPage),
             liveEvents: [CountdownChanged.self],
-            caches: FeatureCaches([firstPage, renderedRows], invalidatedBy: [CountdownChanged.self, NoticeDelivered.self]),
+            caches: FeatureCaches([firstPage], invalidatedBy: [CountdownChanged.self, NoticeDelivered.self]),
             outsideChanges: { [bus = feature.bus] changes in
                 // The CLI started or cancelled countdowns: open pages refresh their list.
                 if let message = CountdownChanged(outside: changes) { bus.post(message) }

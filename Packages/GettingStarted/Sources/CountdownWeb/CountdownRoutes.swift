@@ -10,11 +10,9 @@ import KernelWeb
 struct CountdownRoutes: FeatureRoutes {
     let store: CountdownStore
     let pages: PageRenderer
-    /// The first page's countdowns as last read, the same for every visitor: forgotten when a countdown changes or a
-    /// notice is delivered (``CountdownFeature``'s caches), listed at each request's moment.
-    let firstPage: CachedValue<CountdownReading>
-    /// The first page's rows as rendered for each quarter of a second (the clocks move), forgotten with ``firstPage``.
-    let renderedRows: CachedValues<Int64, HTML>
+    /// The first page as last read and rendered, the same for every visitor: forgotten when a countdown changes or a
+    /// notice is delivered (``CountdownFeature``'s caches); its clocks are filled at each request's moment.
+    let firstPage: CachedValue<CountdownFirstPage>
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: page)
@@ -38,13 +36,11 @@ struct CountdownRoutes: FeatureRoutes {
         let now = Date()
         guard cursor == nil else {
             let listing = try await store.read(finishedAfter: cursor).listing(at: now)
-            return (CountdownPage.rows(listing, cursor: cursor), listing.rows.contains(where: \.isFinished))
+            let rows = CountdownPage.rows(listing, cursor: cursor).filled(CountdownPage.clocks(at: now))
+            return (rows, listing.rows.contains(where: \.isFinished))
         }
-        let quarter = Int64((now.timeIntervalSince1970 * 4).rounded(.down))
-        let html = try await renderedRows.value(for: quarter) {
-            CountdownPage.rows(try await firstPage.value().listing(at: now), cursor: nil)
-        }
-        return (html, try await firstPage.value().hasFinished(at: now))
+        let first = try await firstPage.value()
+        return (first.rows.filled(CountdownPage.clocks(at: now)), first.reading.hasFinished(at: now))
     }
 
     /// The page of finished countdowns asked for (`?finished-after=<ms>.<id>`); nil (the first page) for none or
@@ -119,4 +115,16 @@ struct CountdownFields: Decodable {
     var hours: String?
     var minutes: String?
     var label: String?
+}
+
+/// The first page of countdowns as read, and its rows rendered with their clocks left open.
+struct CountdownFirstPage: Sendable {
+    var reading: CountdownReading
+    var rows: HTMLTemplate<Countdown>
+
+    /// Reads the first page from `store` and renders it.
+    init(_ store: CountdownStore) async throws {
+        reading = try await store.read()
+        rows = CountdownPage.rows(reading.listing(at: Date()), cursor: nil)
+    }
 }

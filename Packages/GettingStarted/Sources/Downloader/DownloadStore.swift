@@ -40,6 +40,12 @@ public struct DownloadStore: Sendable {
         try await writer.read { db in try DownloadItem.fetchOne(db, key: id) }
     }
 
+    /// The downloads of `ids` that are still there, by id.
+    public func items(ids: [Int64]) async throws -> [Int64: DownloadItem] {
+        let items = try await writer.read { db in try DownloadItem.fetchAll(db, keys: ids) }
+        return Dictionary(items.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Queued downloads, oldest first.
     func queued() async throws -> [DownloadItem] {
         try await writer.read { db in

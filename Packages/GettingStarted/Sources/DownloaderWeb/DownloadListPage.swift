@@ -60,17 +60,18 @@ public enum DownloadListPage {
 
     /// The list's rows, or the empty state: what `GET /downloads/rows` answers for a live refresh. The rows carry no
     /// CSRF token: their buttons submit the page's `#download-actions` form (which holds it) to their own
-    /// `formaction`, so one rendering serves every visitor.
-    public static func rows(_ rows: [DownloadRowView], older: Bool = false) -> HTML {
+    /// `formaction`, so one rendering serves every visitor. A running download's bar and bytes are an open place
+    /// holding its id, filled with its progress when the rows are sent (``progress(_:)``).
+    public static func rows(_ rows: [DownloadRowView], older: Bool = false) -> HTMLTemplate<Int64> {
         if rows.isEmpty {
             return older
-                ? "<li class=\"row empty\">No older downloads.</li>"
-                : "<li class=\"row empty\">No downloads yet. Enter an address above and press Start.</li>"
+                ? HTMLTemplate("<li class=\"row empty\">No older downloads.</li>")
+                : HTMLTemplate("<li class=\"row empty\">No downloads yet. Enter an address above and press Start.</li>")
         }
-        return HTML(joining: rows.lazy.map(row))
+        return HTMLTemplate(joining: rows.lazy.map(row))
     }
 
-    static func row(_ row: DownloadRowView) -> HTML {
+    static func row(_ row: DownloadRowView) -> HTMLTemplate<Int64> {
         // The address on one line: the server's name whole, the path cut with an ellipsis when the line is full.
         let parts = Self.addressParts(row.url)
         let address: HTML = "<span class=\"url-host\">\(parts.host)</span><span class=\"url-path\">\(parts.path)</span>"
@@ -78,11 +79,22 @@ public enum DownloadListPage {
             row.state == .completed
             ? "<a class=\"row-title download-url\" href=\"/downloads/\(row.id)\" title=\"\(row.url)\">\(address)</a>"
             : "<span class=\"row-title download-url\" title=\"\(row.url)\">\(address)</span>"
-        return """
+        var template = HTMLTemplate<Int64>(
+            """
             <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)" data-live-bind="\(DownloadProgress.name.rawValue)" data-live-key="\(row.id)">
               <div class="row-main">
                 \(title)
-                \(progress(row))
+
+            """
+        )
+        if row.state == .downloading {
+            template.append("    ", row.id, "")
+        } else {
+            template.append("    \(progress(row))")
+        }
+        template.append(
+            """
+
                 \(if: row.state.isFinished, "<span class=\"row-sub download-bytes\">\(row.progressText)\(row.contentType.map { " · \($0)" })</span>")
                 \(row.failure.map { "<span class=\"row-sub download-failure\">\($0)</span>" })
               </div>
@@ -93,6 +105,8 @@ public enum DownloadListPage {
             </li>
 
             """
+        )
+        return template
     }
 
     /// `url` as its server (scheme and host, with the port) and the rest (path, query).
@@ -103,7 +117,9 @@ public enum DownloadListPage {
         return (String(url[..<pathStart]), String(url[pathStart...]))
     }
 
-    private static func progress(_ row: DownloadRowView) -> HTML? {
+    /// A download's progress as its row shows it: nothing once finished, a still line while it waits, else its bar
+    /// and bytes.
+    public static func progress(_ row: DownloadRowView) -> HTML? {
         guard !row.state.isFinished else { return nil }
         // A queued download waits for a slot: a still line, not a moving bar (its row is drawn again when it starts).
         guard row.state != .queued else {

@@ -2,6 +2,7 @@ import Downloader
 import Foundation
 import Hummingbird
 import Kernel
+import KernelHTML
 import KernelWeb
 
 /// The downloader's pages, mounted at `/downloads`:
@@ -16,17 +17,26 @@ import KernelWeb
 struct DownloadRoutes: FeatureRoutes {
     let engine: DownloadEngine
     let pages: PageRenderer
-    /// The first page's rows, rendered once per change (the feature invalidates it on every change and progress
-    /// event of the downloads).
+    /// The first page's rows, rendered once per change of the downloads (the feature forgets it on every
+    /// ``DownloadChanged``); the bars of running downloads are filled in as each request reads them.
     let firstPage: CachedValue<DownloadRowsPage>
 
     /// Reads and renders one page of rows, newest first, older than the download `before`.
     static func rowsPage(_ store: DownloadStore, before: Int64?) async throws -> DownloadRowsPage {
         let page = try await store.page(before: before, limit: DownloadListPage.pageSize)
         return DownloadRowsPage(
-            html: RenderedHTML(DownloadListPage.rows(page.items.map(DownloadRowView.init), older: before != nil)),
+            DownloadListPage.rows(page.items.map(DownloadRowView.init), older: before != nil),
             nextBefore: page.hasMore ? page.items.last?.id : nil
         )
+    }
+
+    /// The rows of `page` ready to send, with the progress of its running downloads as it is now.
+    func rendered(_ page: DownloadRowsPage) async throws -> RenderedHTML {
+        if let ready = page.ready { return ready }
+        let items = try await engine.store.items(ids: page.rows.slots)
+        return RenderedHTML(page.rows) { id in
+            items[id].flatMap { DownloadListPage.progress(DownloadRowView($0)) } ?? HTML()
+        }
     }
 
     func add(to routes: RouterGroup<AppRequestContext>) {
@@ -34,7 +44,7 @@ struct DownloadRoutes: FeatureRoutes {
             try await listPage(url: "", error: nil, before: Self.before(request), request: request, context: context)
         }
         routes.get("rows") { request, _ in
-            PageRenderer.html(try await rows(before: Self.before(request)).html)
+            PageRenderer.html(try await rendered(rows(before: Self.before(request))))
         }
         routes.post { request, context in
             let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""
@@ -131,7 +141,7 @@ struct DownloadRoutes: FeatureRoutes {
         return pages.page(
             "Downloads",
             before: DownloadListPage.opening(view),
-            rendered: view.rows.html,
+            rendered: try await rendered(view.rows),
             after: DownloadListPage.closing(view),
             request: request,
             context: context,

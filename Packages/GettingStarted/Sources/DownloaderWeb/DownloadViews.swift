@@ -28,10 +28,18 @@ public struct DownloadRowView: Sendable {
 
 /// One page of the list's rows, rendered: the same for every visitor (the rows carry no CSRF token).
 struct DownloadRowsPage: Sendable {
-    /// The rows' markup, ready to send.
-    let html: RenderedHTML
+    /// The rows' markup, with an open place for each running download's progress.
+    let rows: HTMLTemplate<Int64>
+    /// The rows ready to send, when no download on the page is running.
+    let ready: RenderedHTML?
     /// The cursor of the next page (the last id shown), nil on the last page.
     let nextBefore: Int64?
+
+    init(_ rows: HTMLTemplate<Int64>, nextBefore: Int64?) {
+        self.rows = rows
+        self.ready = rows.slots.isEmpty ? RenderedHTML(rows.filled { _ in HTML() }) : nil
+        self.nextBefore = nextBefore
+    }
 }
 
 /// The list page.

@@ -50,9 +50,10 @@ public struct DownloaderFeature: WebFeature {
             routes: DownloadRoutes(engine: engine, pages: context.pages, firstPage: firstPage),
             services: [DownloadService(engine: engine, logger: feature.logger)],
             liveEvents: [DownloadChanged.self, DownloadProgress.self],
-            // Every change and every progress step of a download is announced on the bus (the CLI's too, by the
-            // host's change monitor below): the first page is rendered again on the next request after one.
-            caches: FeatureCaches([firstPage], invalidatedBy: [DownloadChanged.self, DownloadProgress.self]),
+            // Every change of a download is announced on the bus (the CLI's too, by the host's change monitor
+            // below): the first page is rendered again on the next request after one. A progress step changes only
+            // a running download's bar, which each request reads as it is.
+            caches: FeatureCaches([firstPage], invalidatedBy: [DownloadChanged.self]),
             outsideChanges: { [bus = feature.bus] changes in
                 // The CLI (another process) changed these downloads: update their rows, and move the bars of
                 // running downloads.

@@ -31,6 +31,21 @@ struct CountdownRoutesTests {
         }
     }
 
+    @Test("the list kept in memory still shows each clock as it is at the request")
+    func clocksAtTheRequest() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in
+            _ = try await session.post("/countdown", form: [("hours", ""), ("minutes", "1"), ("label", "Egg")])
+            func clock() async throws -> String? {
+                try await session.get("/countdown/rows").text.firstMatch(of: /role="timer"[^>]*>([0-9:]+)</).map { String($0.1) }
+            }
+            let first = try #require(try await clock())
+            #expect(first == "1:00" || first == "0:59")
+            try await Task.sleep(for: .milliseconds(1_100))
+            let later = try #require(try await clock())
+            #expect(later != first)
+        }
+    }
+
     @Test("a refused form keeps what was typed and says why beside the field")
     func refused() async throws {
         try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in

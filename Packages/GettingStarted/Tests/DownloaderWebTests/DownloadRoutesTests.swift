@@ -133,6 +133,22 @@ struct DownloadRoutesTests {
         }
     }
 
+    @Test("the list kept in memory shows a running download's bytes as they are at the request")
+    func progressAtTheRequest() async throws {
+        try await withDownloads { session, server in
+            let id = try await Self.start(session, server.url("/drip?chunks=300&size=10&delay=20"))
+            _ = try await Self.waitFor("downloading", id: id, session)
+            func bytes() async throws -> String? {
+                try await session.get("/downloads").text.firstMatch(of: /data-live-text="progressText">([^<]*)</).map { String($0.1) }
+            }
+            let first = try #require(try await bytes())
+            try await Task.sleep(for: .milliseconds(300))
+            let later = try #require(try await bytes())
+            #expect(later != first, "the row still says \(first)")
+            _ = try await session.post("/downloads/\(id)/cancel")
+        }
+    }
+
     @Test("a failed download shows the status; Retry and Remove act on it")
     func failedRetryRemove() async throws {
         try await withDownloads { session, server in

@@ -48,6 +48,11 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     /// Whether there is no markup at all.
     public var isEmpty: Bool { bytes.isEmpty }
 
+    /// Adds `other` at the end.
+    public mutating func append(_ other: HTML) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
     /// The markup as a string.
     public var description: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -5,7 +5,7 @@ import KernelHTML
 /// (the first page of a list, until it changes), kept beside the data it shows and dropped with it. A page made with
 /// it (``PageRenderer/page(_:before:rendered:after:request:context:status:)``) sends these bytes without copying them.
 ///
-/// It can only be made from ``HTML``, so it holds nothing that did not go through the writer's escaping.
+/// It can only be made from ``HTML`` (or an ``HTMLTemplate`` of it), so it holds nothing that did not go through the writer's escaping.
 public struct RenderedHTML: Sendable {
     /// The bytes, ready to send.
     let buffer: ByteBuffer
@@ -13,6 +13,13 @@ public struct RenderedHTML: Sendable {
     /// `html`, rendered.
     public init(_ html: HTML) {
         buffer = ByteBuffer(bytes: html.bytes)
+    }
+
+    /// `template` with its places filled by what `write` makes of their slots, copied once into the bytes to send.
+    public init<Slot>(_ template: HTMLTemplate<Slot>, filling write: (Slot) -> HTML) {
+        var buffer = ByteBuffer()
+        template.forEachPart(filling: write) { buffer.writeBytes($0.bytes) }
+        self.buffer = buffer
     }
 
     /// The rendered bytes, for tests and benchmarks.
