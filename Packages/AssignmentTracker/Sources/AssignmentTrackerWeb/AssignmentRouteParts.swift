@@ -3,10 +3,10 @@ import Foundation
 import KernelHTML
 import KernelWeb
 
-/// The master list's first pages, rendered with the time left open, and the sections' counts.
+/// The master list's first pages, rendered, and the sections' counts.
 struct FirstPages: Sendable {
-    var current: HTMLTemplate<Date>
-    var archive: HTMLTemplate<Date>
+    var current: RenderedHTML
+    var archive: HTML
     var counts: [AssignmentSection: Int]
 }
 
@@ -18,9 +18,9 @@ struct RowsKey: Hashable, Sendable {
     var selected: Int64?
 }
 
-/// A page of rows, rendered with the time left open, and where the list's live refresh reads from once they are shown.
+/// A page of rows, rendered, and where the list's live refresh reads from once they are shown.
 struct RowsPart: Sendable {
-    var rows: HTMLTemplate<Date>
+    var html: RenderedHTML
     var refreshSource: String?
 }
 

@@ -61,9 +61,8 @@ extension AssignmentRoutes {
             // A later page without script (the Show more link followed as a link): that section from the cursor on.
             let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize)
             let rows = AssignmentViews.rows(page, section: start.section, selected: selected)
-            if start.section == .current { lists.current = rows } else { lists.archive = rows }
+            if start.section == .current { lists.current = RenderedHTML(rows) } else { lists.archive = rows }
         }
-        let timeLeft = AssignmentViews.timeLeft(at: moment)
         var detail: HTML?
         var title = "Assignments"
         if let selected {
@@ -80,7 +79,7 @@ extension AssignmentRoutes {
             if showsDetail { title = assignment.name }
         }
         let parts = AssignmentViews.splitParts(
-            archive: lists.archive.filled(timeLeft),
+            archive: lists.archive,
             counts: lists.counts,
             detail: detail,
             selected: selected,
@@ -92,7 +91,7 @@ extension AssignmentRoutes {
         return pages.page(
             title,
             before: parts.before,
-            rendered: RenderedHTML(lists.current, filling: timeLeft),
+            rendered: lists.current,
             after: parts.after,
             request: request,
             context: context,
@@ -101,14 +100,14 @@ extension AssignmentRoutes {
     }
 
     /// The first page of each section, rendered, and the counts: read and rendered once per change and selection,
-    /// then shared by every request (which fills in the time left).
+    /// then shared by every request.
     func firstPages(selected: Int64?) async throws -> FirstPages {
         try await firstPagesCache.value(for: selected) {
             async let current = repository.page(.current, limit: AssignmentViews.pageSize)
             async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
             async let counts = repository.counts()
             return FirstPages(
-                current: AssignmentViews.rows(try await current, section: .current, selected: selected),
+                current: RenderedHTML(AssignmentViews.rows(try await current, section: .current, selected: selected)),
                 archive: AssignmentViews.rows(try await archive, section: .archive, selected: selected),
                 counts: try await counts
             )
@@ -126,20 +125,19 @@ extension AssignmentRoutes {
             if let through {
                 // A live refresh of a list scrolled past its first page: everything it shows, read again.
                 let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
-                return RowsPart(rows: AssignmentViews.rows(page, section: section, selected: selected))
+                return RowsPart(html: RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected)))
             }
             let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
-            let rows = AssignmentViews.rows(page, section: section, selected: selected)
-            guard after != nil, let last = page.assignments.last else { return RowsPart(rows: rows) }
+            let rows = RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected))
+            guard after != nil, let last = page.assignments.last else { return RowsPart(html: rows) }
             // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
             let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
             return RowsPart(
-                rows: rows,
+                html: rows,
                 refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"
             )
         }
-        let html = RenderedHTML(part.rows, filling: AssignmentViews.timeLeft(at: now()))
-        return PageRenderer.html(html, refreshSource: part.refreshSource)
+        return PageRenderer.html(part.html, refreshSource: part.refreshSource)
     }
 
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -23,57 +23,42 @@ enum AssignmentViews {
     /// The most rows a live refresh reads again: a list scrolled further keeps its first rows live.
     static let refreshLimit = 2_000
 
-    /// The rows of one page of a section, and the "Show more" row when more follow. How long is left until each due
-    /// date is an open place holding the date, filled when the rows are sent (``timeLeft(at:)``).
-    static func rows(_ page: AssignmentPage, section: AssignmentSection, selected: Int64?) -> HTMLTemplate<Date> {
+    /// The rows of one page of a section, and the "Show more" row when more follow. They do not depend on the clock:
+    /// the time left until each due date is written by the page's script from the date (`data-time-left`, in the words
+    /// of ``DueGauge/text``), so one rendering serves until the data changes.
+    static func rows(_ page: AssignmentPage, section: AssignmentSection, selected: Int64?) -> HTML {
         if page.assignments.isEmpty {
             return section == .current
-                ? HTMLTemplate("<li class=\"row empty\">No assignments due. Add one with +.</li>")
-                : HTMLTemplate("<li class=\"row empty\">Nothing archived yet. Past assignments and their marks stay here.</li>")
+                ? "<li class=\"row empty\">No assignments due. Add one with +.</li>"
+                : "<li class=\"row empty\">Nothing archived yet. Past assignments and their marks stay here.</li>"
         }
-        var rows = HTMLTemplate(joining: page.assignments.lazy.map { row($0, selected: selected) })
-        if let next = page.next {
+        let more: HTML? = page.next.map { next in
             let query = "section=\(section.rawValue)&after=\(next.token)"
-            rows.append(
-                """
+            return """
                 <li class="row more" id="\(section.rawValue)-more"><a class="button secondary" href="\(url: "/assignments?" + query)" data-more="\(url: "/assignments/rows?" + query)">Show more</a></li>
 
                 """
-            )
         }
-        return rows
+        return "\(HTML(joining: page.assignments.lazy.map { row($0, selected: selected) }))\(more)"
     }
 
-    /// How long is left until a due date at `now`, coloured by how close it is: what fills the rows' open places.
-    static func timeLeft(at now: Date) -> (Date) -> HTML {
-        { due in
-            let gauge = DueGauge(due: due, now: now)
-            return "<span class=\"due-\(gauge.state.rawValue)\">\(gauge.text)</span>"
-        }
-    }
-
-    static func row(_ assignment: Assignment, selected: Int64?) -> HTMLTemplate<Date> {
+    static func row(_ assignment: Assignment, selected: Int64?) -> HTML {
         let id = assignment.id ?? 0
         let percent = assignment.progress.percent
         let progress = percent.map { "\($0)% done" } ?? "No tasks"
         let mark: HTML? = assignment.mark.map { " · mark \($0)%" }
-        return HTMLTemplate(
-            """
+        let due = DisplayDate.iso(assignment.dueAt)
+        return """
             <li class="row assignment-row" id="assignment-\(id)">
               <a class="row-main assignment-link" href="/assignments/\(id)"\(if: selected == id, " aria-current=\"page\"")>
                 <span class="row-sub module">\(assignment.module)</span>
                 <span class="row-title">\(assignment.name)</span>
-                <span class="row-sub"><time datetime="\(DisplayDate.iso(assignment.dueAt))" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt))</time> ·\u{20}
-            """,
-            assignment.dueAt,
-            """
-            \(mark)</span>
+                <span class="row-sub"><time datetime="\(due)" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt))</time><span class="due-left" data-time-left="\(due)" data-soon="\(Int(DueGauge.soon))"></span>\(mark)</span>
               </a>
               <span class="ring-box">\(AssignmentGraphics.ring(percent))<span class="ring-label">\(progress)</span></span>
             </li>
 
             """
-        )
     }
 
     /// The detail panel of one assignment: its facts, the due gauge, overall progress, the mark form and the tasks.

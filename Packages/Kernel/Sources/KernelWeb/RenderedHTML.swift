@@ -8,7 +8,12 @@ import KernelHTML
 /// It can only be made from ``HTML`` (or an ``HTMLTemplate`` of it), so it holds nothing that did not go through the writer's escaping.
 public struct RenderedHTML: Sendable {
     /// The bytes, ready to send.
-    let buffer: ByteBuffer
+    @usableFromInline let buffer: ByteBuffer
+
+    /// `buffer`, as it is.
+    @usableFromInline init(buffer: ByteBuffer) {
+        self.buffer = buffer
+    }
 
     /// `html`, rendered.
     public init(_ html: HTML) {
@@ -16,10 +21,13 @@ public struct RenderedHTML: Sendable {
     }
 
     /// `template` with its places filled by what `write` makes of their slots, copied once into the bytes to send.
+    /// (`@inlinable`, so it is specialised for each kind of slot where it is used.)
+    @inlinable
     public init<Slot>(_ template: HTMLTemplate<Slot>, filling write: (Slot) -> HTML) {
         var buffer = ByteBuffer()
+        buffer.reserveCapacity(template.byteCount + template.slots.count * 64)
         template.forEachPart(filling: write) { buffer.writeBytes($0.bytes) }
-        self.buffer = buffer
+        self.init(buffer: buffer)
     }
 
     /// The rendered bytes, for tests and benchmarks.

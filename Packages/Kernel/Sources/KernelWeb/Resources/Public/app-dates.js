@@ -28,6 +28,40 @@
       : ("0" + hours).slice(-2) + ":" + minutes;
     return date.getDate() + " " + MONTHS[date.getMonth()] + " " + date.getFullYear() + ", " + time;
   }
+  // How long is left until a moment, in the words a server-side gauge uses (`12 days left`, `2 days 5 hours left`,
+  // `5 hours left`, `40 minutes left`, `Due now`, `3 days overdue`), inside <span data-time-left="ISO"
+  // data-soon="seconds">, with its class saying how close it is: due-ahead, due-soon (within data-soon seconds) or
+  // due-overdue. Lists kept by the server hold no clock, so the words are written here, and again every half minute.
+  function count(value, unit) { return value + " " + unit + (value === 1 ? "" : "s"); }
+  function timeLeftText(secondsLeft) {
+    var magnitude = Math.abs(secondsLeft);
+    var days = Math.floor(magnitude / 86400);
+    var hours = Math.floor(magnitude % 86400 / 3600);
+    var minutes = Math.floor(magnitude % 3600 / 60);
+    var amount;
+    if (days >= 3 || (days > 0 && hours === 0)) amount = count(days, "day");
+    else if (days > 0) amount = count(days, "day") + " " + count(hours, "hour");
+    else if (hours > 0) amount = count(hours, "hour");
+    else if (minutes > 0) amount = count(minutes, "minute");
+    else return "Due now";
+    return amount + (secondsLeft < 0 ? " overdue" : " left");
+  }
+  function writeTimesLeft(root) {
+    var now = Date.now();
+    root.querySelectorAll("[data-time-left]").forEach(function (el) {
+      var due = Date.parse(el.getAttribute("data-time-left"));
+      if (isNaN(due)) return;
+      var secondsLeft = (due - now) / 1000;
+      var soon = parseInt(el.getAttribute("data-soon") || "0", 10);
+      var state = secondsLeft < 0 ? "overdue" : secondsLeft <= soon ? "soon" : "ahead";
+      var text = timeLeftText(secondsLeft);
+      if (el.textContent !== text) el.textContent = text; // text, never HTML
+      var className = "due-left due-" + state;
+      if (el.className !== className) el.className = className;
+    });
+  }
+  setInterval(function () { writeTimesLeft(document); }, 30000);
+
   function localizeDates(root) {
     root.querySelectorAll("time[data-format='datetime'][datetime]").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
@@ -35,6 +69,7 @@
       var text = momentText(date);
       if (el.textContent !== text) el.textContent = text; // text, never HTML
     });
+    writeTimesLeft(root);
   }
 
   A.localizeDates = localizeDates;
