@@ -35,24 +35,50 @@ public enum DisplayDate {
 
     /// `2026-11-21T14:05:00Z`: `date` for a `datetime` attribute or JSON (UTC, whole seconds).
     public static func iso(_ date: Date) -> String {
-        let p = parts(date, in: utc)
-        return padded(p.year, 4) + "-" + padded(p.month, 2) + "-" + padded(p.day, 2) + "T" + padded(p.hour, 2) + ":"
-            + padded(p.minute, 2) + ":" + padded(p.second, 2) + "Z"
+        let p = parts(secondsSince1970: clamped(date))
+        // Written digit by digit (a list writes thousands of these): `YYYY-MM-DDTHH:MM:SSZ`.
+        var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: 20)
+        func put(_ value: Int, at end: Int, width: Int) {
+            var rest = value
+            for index in stride(from: end, to: end - width, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(p.year, at: 3, width: 4)
+        bytes[4] = UInt8(ascii: "-")
+        put(p.month, at: 6, width: 2)
+        bytes[7] = UInt8(ascii: "-")
+        put(p.day, at: 9, width: 2)
+        bytes[10] = UInt8(ascii: "T")
+        put(p.hour, at: 12, width: 2)
+        bytes[13] = UInt8(ascii: ":")
+        put(p.minute, at: 15, width: 2)
+        bytes[16] = UInt8(ascii: ":")
+        put(p.second, at: 18, width: 2)
+        bytes[19] = UInt8(ascii: "Z")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The proleptic Gregorian date and time of `date` in `timeZone`, to the whole second (rounded down).
-    ///
-    /// Computed from the zone's offset and the civil-from-days arithmetic (Howard Hinnant's), not with a `Calendar`:
-    /// a page writes a hundred dates, and making a `Calendar` for each cost more than the rest of the page.
     public static func parts(
         _ date: Date,
         in timeZone: TimeZone
     ) -> (
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     ) {
-        // Far beyond any real date the arithmetic would overflow: such dates read as the limits.
-        let interval = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
-        let seconds = Int(interval.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        parts(secondsSince1970: clamped(date) + timeZone.secondsFromGMT(for: date))
+    }
+
+    /// Whole seconds since 1970 of `date`; far beyond any real date the arithmetic would overflow, so such dates read
+    /// as the limits (years 1 and 9999).
+    private static func clamped(_ date: Date) -> Int {
+        Int(min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799).rounded(.down))
+    }
+
+    /// The calendar fields of a count of seconds since 1970 in the proleptic Gregorian calendar.
+    private static func parts(secondsSince1970 seconds: Int) -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    ) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let z = days + 719_468
@@ -66,8 +92,6 @@ public enum DisplayDate {
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return (year, month, day, time / 3_600, time % 3_600 / 60, time % 60)
     }
-
-    private static let utc = TimeZone(identifier: "UTC")!
 
     private static func padded(_ value: Int, _ width: Int) -> String {
         let text = String(value)

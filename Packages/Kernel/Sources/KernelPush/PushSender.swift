@@ -17,26 +17,30 @@ public struct PushSender: Sendable {
     let queue: PushQueue
     let settings: PushSettings
     let key: VAPIDKey
-    let urgency: @Sendable (String) -> NoticeUrgency
+    /// Each feature's notice urgency, by feature id (``FeatureDescriptor/noticeUrgency``).
+    let urgencies: [String: NoticeUrgency]
     let logger: Logger
     /// Judges one address (``PublicAddressCheck/isPublic(_:)``); a test may give another.
     var isPublic: @Sendable (String) -> Bool = PublicAddressCheck.isPublic
     /// How long a push service may take to accept the connection (tried again meanwhile).
     var connectTimeout: TimeAmount = .seconds(10)
 
-    /// A sender for `queue` with `settings`; `urgency` gives a feature's (by id) notice urgency.
+    /// A sender for `queue` with `settings`, pushing each feature's notices with the urgency its descriptor gives.
     public init(
         queue: PushQueue,
         settings: PushSettings,
-        urgency: @escaping @Sendable (String) -> NoticeUrgency,
+        features: [FeatureDescriptor],
         logger: Logger
     ) throws {
         self.queue = queue
         self.settings = settings
         self.key = try settings.key
-        self.urgency = urgency
+        self.urgencies = Dictionary(features.map { ($0.id, $0.noticeUrgency) }, uniquingKeysWith: { first, _ in first })
         self.logger = logger
     }
+
+    /// The urgency of the notices of the feature `id` (normal for one not listed).
+    func urgency(of id: String) -> NoticeUrgency { urgencies[id] ?? .normal }
 
     /// Sends every push due now; returns how many the push services took.
     @discardableResult
@@ -54,7 +58,7 @@ public struct PushSender: Sendable {
             case .later:
                 let wait = min(5 * pow(2, Double(pending.attempts)), 600)
                 let expires = (pending.notice.deliveredAt ?? now).addingTimeInterval(
-                    TimeInterval(urgency(pending.notice.featureID).timeToLive)
+                    TimeInterval(urgency(of: pending.notice.featureID).timeToLive)
                 )
                 if now.addingTimeInterval(wait) < expires {
                     try await queue.retry(pending, at: now.addingTimeInterval(wait))
@@ -122,7 +126,7 @@ public struct PushSender: Sendable {
 
     /// The POST of `pending`'s notice to `url`: its headers (RFC 8030, 8292) and encrypted body (RFC 8291).
     private func request(for pending: PushQueue.Pending, to url: URL, now: Date) throws -> HTTPClientRequest {
-        let kind = urgency(pending.notice.featureID)
+        let kind = urgency(of: pending.notice.featureID)
         var request = HTTPClientRequest(url: pending.subscription.endpoint)
         request.method = .POST
         request.headers.add(name: "TTL", value: String(kind.timeToLive))

@@ -145,10 +145,9 @@ struct Shell {
             privateKey: configuration.push.privateKey
         )
         let pushQueue = PushQueue(database: kernelDatabase)
-        let urgencies = Dictionary(features.map { ($0.id, $0.descriptor.noticeUrgency) }, uniquingKeysWith: { a, _ in a })
         services.append(
             PushDeliveryService(
-                sender: try PushSender(queue: pushQueue, settings: push, urgency: { urgencies[$0] ?? .normal }, logger: logger)
+                sender: try PushSender(queue: pushQueue, settings: push, features: features.map(\.descriptor), logger: logger)
             )
         )
         PushRoutes(queue: pushQueue, settings: push, publicKey: try push.key.publicKeyText).add(to: router)

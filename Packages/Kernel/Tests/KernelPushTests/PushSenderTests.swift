@@ -48,7 +48,7 @@ struct PushSenderTests {
         return try PushSender(
             queue: queue,
             settings: settings,
-            urgency: { $0 == "countdown" ? .high : .normal },
+            features: [FeatureDescriptor(id: "countdown", title: "Countdown", icon: "⏱", summary: "", noticeUrgency: .high)],
             logger: Logger(label: "test")
         )
     }

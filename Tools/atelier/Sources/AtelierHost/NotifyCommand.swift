@@ -62,14 +62,10 @@ struct NotifyCommand: AsyncParsableCommand {
     private func push(into database: any DatabaseWriter) async throws {
         guard let settings = try PushSettings.load(in: dataDirectory.directory) else { return }
         let queue = PushQueue(database: database)
-        let urgencies = Dictionary(
-            Registry.features.all.map { ($0.id, $0.descriptor.noticeUrgency) },
-            uniquingKeysWith: { first, _ in first }
-        )
         let sender = try PushSender(
             queue: queue,
             settings: settings,
-            urgency: { urgencies[$0] ?? .normal },
+            features: Registry.features.all.map(\.descriptor),
             logger: Logger(label: "atelier.push")
         )
         let end = Date().addingTimeInterval(60)
