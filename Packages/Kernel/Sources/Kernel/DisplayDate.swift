@@ -76,7 +76,9 @@ public enum DisplayDate {
     }
 
     /// The calendar fields of a count of seconds since 1970 in the proleptic Gregorian calendar.
-    private static func parts(secondsSince1970 seconds: Int) -> (
+    private static func parts(
+        secondsSince1970 seconds: Int
+    ) -> (
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     ) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
