@@ -19,8 +19,9 @@ public struct AssignmentChanged: RowChangeEvent, Hashable {
         case tasks
         /// A task fell behind schedule.
         case behind
-        /// An assignment moved to the archive as its time came: marked and now due, or a week past due unmarked.
-        case archived
+        /// An assignment moved between the current list and the archive as time passed (marked and now due, or a
+        /// week past due unmarked; back again if the clock was set back).
+        case moved
         /// Several changes made by another process, reported together.
         case batch
     }

@@ -57,16 +57,17 @@ extension AssignmentRepository {
         return slipped
     }
 
-    /// Announces the assignments that moved to the archive as time passed after `start` (a marked one moves when it
-    /// falls due, an unmarked one a week later; no row changes, the sections are read by the clock): recorded in the
-    /// change log and posted as `archived`, so lists kept in memory are read again.
+    /// Announces the assignments that moved between the current list and the archive as time passed since `start`
+    /// (a marked one moves when it falls due, an unmarked one a week later; no row changes, the sections are read by
+    /// the clock): recorded in the change log and posted as `moved`, so lists kept in memory are read again. A clock
+    /// set back moves them back, and that is announced the same way.
     ///
     /// - Returns: The moment it looked up to: the `start` of the next call.
     @discardableResult
-    public func announceArchived(since start: Date) async throws -> Date {
+    public func announceMoves(since start: Date) async throws -> Date {
         let end = now()
-        guard end > start else { return start }
-        let (from, to) = (start.timeIntervalSince1970, end.timeIntervalSince1970)
+        guard end != start else { return end }
+        let (from, to) = (min(start, end).timeIntervalSince1970, max(start, end).timeIntervalSince1970)
         let grace = AssignmentSection.graceAfterDue
         let ids = try await writer.write { db -> [Int64] in
             let ids = try Int64.fetchAll(
@@ -79,11 +80,11 @@ extension AssignmentRepository {
                 arguments: [from, to, from - grace, to - grace]
             )
             for id in ids {
-                try ChangeLog.record(db, kind: AssignmentChanged.Change.archived.rawValue, id: id)
+                try ChangeLog.record(db, kind: AssignmentChanged.Change.moved.rawValue, id: id)
             }
             return ids
         }
-        if !ids.isEmpty { bus.post(AssignmentChanged(.archived, ids: ids)) }
+        if !ids.isEmpty { bus.post(AssignmentChanged(.moved, ids: ids)) }
         return end
     }
 

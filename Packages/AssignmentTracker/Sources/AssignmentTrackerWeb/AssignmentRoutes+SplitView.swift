@@ -86,7 +86,8 @@ extension AssignmentRoutes {
             showsDetail: showsDetail,
             archiveOpen: state.archiveOpen || start?.section == .archive,
             scroll: start == nil ? state.scroll : 0,
-            csrfToken: context.csrfToken
+            csrfToken: context.csrfToken,
+            now: moment
         )
         return pages.page(
             title,

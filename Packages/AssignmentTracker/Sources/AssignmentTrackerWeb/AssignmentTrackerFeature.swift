@@ -20,7 +20,7 @@ public struct AssignmentTrackerFeature: WebFeature {
     let scheduleInterval: Duration
 
     /// The feature value the registry lists; tests give it a clock of their own and a shorter watch.
-    public init(now: @escaping @Sendable () -> Date = { Date() }, scheduleInterval: Duration = .seconds(60)) {
+    public init(now: @escaping @Sendable () -> Date = { Date() }, scheduleInterval: Duration = .seconds(30)) {
         self.now = now
         self.scheduleInterval = scheduleInterval
     }
@@ -87,7 +87,7 @@ public struct AssignmentTrackerFeature: WebFeature {
 
 /// Checks every unfinished task against its plan when the host starts and then every `interval`, raising one notice
 /// per slip (``AssignmentRepository/checkSchedule()``), and announces the assignments that moved to the archive
-/// meanwhile (``AssignmentRepository/announceArchived(since:)``), until the host shuts down.
+/// meanwhile (``AssignmentRepository/announceMoves(since:)``), until the host shuts down.
 struct ScheduleWatchService: Service {
     let repository: AssignmentRepository
     let interval: Duration
@@ -95,13 +95,17 @@ struct ScheduleWatchService: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            var archivedSince = repository.now()
+            var movedSince = repository.now()
             while !Task.isCancelled {
                 do {
                     try await repository.checkSchedule()
-                    archivedSince = try await repository.announceArchived(since: archivedSince)
                 } catch {
                     logger.warning("Could not check the assignments' schedule: \(error)")
+                }
+                do {
+                    movedSince = try await repository.announceMoves(since: movedSince)
+                } catch {
+                    logger.warning("Could not look for assignments moving to the archive: \(error)")
                 }
                 try? await Task.sleep(for: interval)
             }

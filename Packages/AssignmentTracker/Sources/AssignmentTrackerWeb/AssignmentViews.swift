@@ -196,7 +196,8 @@ enum AssignmentViews {
         showsDetail: Bool,
         archiveOpen: Bool,
         scroll: Int,
-        csrfToken: String
+        csrfToken: String,
+        now: Date
     ) -> (before: HTML, after: HTML) {
         let detailPane: HTML =
             detail
@@ -204,7 +205,7 @@ enum AssignmentViews {
         let source = selected.map { "/assignments/\($0)/panel" } ?? ""
         let before: HTML = """
             <div class="split\(if: showsDetail, " showing-detail")" data-selected="\(selected.map(String.init) ?? "")">
-              <section class="master" id="master" aria-labelledby="master-title" data-scroll="\(scroll)">
+              <section class="master" id="master" aria-labelledby="master-title" data-scroll="\(scroll)" data-server-now="\(Int64((now.timeIntervalSince1970 * 1000).rounded()))">
                 <div class="nav-bar">
                   <h1 class="page-title" id="master-title">Assignments</h1>
                   <a class="add-button" href="/assignments/new" aria-label="Add assignment" title="Add assignment">+</a>

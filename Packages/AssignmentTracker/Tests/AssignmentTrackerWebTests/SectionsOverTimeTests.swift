@@ -28,7 +28,7 @@ struct SectionsOverTimeTests {
         return rest[..<(rest.range(of: "</ul>")?.lowerBound ?? rest.endIndex)]
     }
 
-    @Test("a marked assignment moves to the archive when it falls due, though nothing was changed")
+    @Test("a marked assignment moves to the archive when it falls due, though nothing was changed; back if the clock is")
     func movesToTheArchiveOnTime() async throws {
         let clock = TestClock(Self.due.addingTimeInterval(-3_600))
         try await withAssignments(clock) { session in
@@ -43,6 +43,11 @@ struct SectionsOverTimeTests {
                 let page = try await session.get("/assignments").text
                 return page.contains("Archive (1)") && Self.rowsOf(page, list: "archive-list").contains("id=\"assignment-\(id)\"")
                     && !Self.rowsOf(page, list: "assignment-list").contains("id=\"assignment-\(id)\"")
+            }
+            clock.set(Self.due.addingTimeInterval(-600))
+            try await eventually("the assignment is current again") {
+                let page = try await session.get("/assignments").text
+                return page.contains("Archive (0)") && Self.rowsOf(page, list: "assignment-list").contains("id=\"assignment-\(id)\"")
             }
         }
     }

@@ -223,6 +223,11 @@ public struct CountdownReading: Sendable {
         countdowns.contains { $0.isFinished(at: now) }
     }
 
+    /// How many of the countdowns read have finished by `now`.
+    public func finishedCount(at now: Date) -> Int {
+        countdowns.count { $0.isFinished(at: now) }
+    }
+
     /// The rows at `now`: a countdown whose end passed since the reading shows as finished, in its place among the
     /// running ones until the next reading (its notice's delivery makes one) moves it down.
     public func listing(at now: Date) -> CountdownListing {

@@ -40,7 +40,7 @@ struct CountdownRoutes: FeatureRoutes {
             return (rows, listing.rows.contains(where: \.isFinished))
         }
         let first = try await firstPage.value()
-        return (first.rows.filled(CountdownPage.clocks(at: now)), first.reading.hasFinished(at: now))
+        return (first.rows(at: now).filled(CountdownPage.clocks(at: now)), first.reading.hasFinished(at: now))
     }
 
     /// The page of finished countdowns asked for (`?finished-after=<ms>.<id>`); nil (the first page) for none or
@@ -119,12 +119,22 @@ struct CountdownFields: Decodable {
 
 /// The first page of countdowns as read, and its rows rendered with their clocks left open.
 struct CountdownFirstPage: Sendable {
-    var reading: CountdownReading
-    var rows: HTMLTemplate<Countdown>
+    let reading: CountdownReading
+    private let rendered: HTMLTemplate<Countdown>
+    /// How many had finished when the rows were rendered.
+    private let finished: Int
 
     /// Reads the first page from `store` and renders it.
     init(_ store: CountdownStore) async throws {
+        let now = Date()
         reading = try await store.read()
-        rows = CountdownPage.rows(reading.listing(at: Date()), cursor: nil)
+        rendered = CountdownPage.rows(reading.listing(at: now), cursor: nil)
+        finished = reading.finishedCount(at: now)
+    }
+
+    /// The rows at `now`: as rendered, unless a countdown has ended since (its row then says Finished without Cancel,
+    /// though its notice, which makes the page be read again, is not delivered yet).
+    func rows(at now: Date) -> HTMLTemplate<Countdown> {
+        reading.finishedCount(at: now) == finished ? rendered : CountdownPage.rows(reading.listing(at: now), cursor: nil)
     }
 }

@@ -60,8 +60,9 @@ public enum DownloadListPage {
 
     /// The list's rows, or the empty state: what `GET /downloads/rows` answers for a live refresh. The rows carry no
     /// CSRF token: their buttons submit the page's `#download-actions` form (which holds it) to their own
-    /// `formaction`, so one rendering serves every visitor. A running download's bar and bytes are an open place
-    /// holding its id, filled with its progress when the rows are sent (``progress(_:)``).
+    /// `formaction`, so one rendering serves every visitor. What a running download changes without a
+    /// ``DownloadChanged`` (its address once redirected, its bar and bytes) is an open place holding its id, filled
+    /// from the download as it is when the rows are sent (``running(_:)``).
     public static func rows(_ rows: [DownloadRowView], older: Bool = false) -> HTMLTemplate<Int64> {
         if rows.isEmpty {
             return older
@@ -72,25 +73,17 @@ public enum DownloadListPage {
     }
 
     static func row(_ row: DownloadRowView) -> HTMLTemplate<Int64> {
-        // The address on one line: the server's name whole, the path cut with an ellipsis when the line is full.
-        let parts = Self.addressParts(row.url)
-        let address: HTML = "<span class=\"url-host\">\(parts.host)</span><span class=\"url-path\">\(parts.path)</span>"
-        let title: HTML =
-            row.state == .completed
-            ? "<a class=\"row-title download-url\" href=\"/downloads/\(row.id)\" title=\"\(row.url)\">\(address)</a>"
-            : "<span class=\"row-title download-url\" title=\"\(row.url)\">\(address)</span>"
         var template = HTMLTemplate<Int64>(
             """
             <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)" data-live-bind="\(DownloadProgress.name.rawValue)" data-live-key="\(row.id)">
               <div class="row-main">
-                \(title)
 
             """
         )
         if row.state == .downloading {
-            template.append("    ", row.id, "")
+            template.append("", row.id, "")
         } else {
-            template.append("    \(progress(row))")
+            template.append(running(row))
         }
         template.append(
             """
@@ -109,6 +102,21 @@ public enum DownloadListPage {
         return template
     }
 
+    /// The row's address and its progress: what a running download changes as it goes.
+    public static func running(_ row: DownloadRowView) -> HTML {
+        // The address on one line: the server's name whole, the path cut with an ellipsis when the line is full.
+        let parts = Self.addressParts(row.url)
+        let address: HTML = "<span class=\"url-host\">\(parts.host)</span><span class=\"url-path\">\(parts.path)</span>"
+        let title: HTML =
+            row.state == .completed
+            ? "<a class=\"row-title download-url\" href=\"/downloads/\(row.id)\" title=\"\(row.url)\">\(address)</a>"
+            : "<span class=\"row-title download-url\" title=\"\(row.url)\">\(address)</span>"
+        return """
+            \(title)
+                \(progress(row))
+            """
+    }
+
     /// `url` as its server (scheme and host, with the port) and the rest (path, query).
     static func addressParts(_ url: String) -> (host: String, path: String) {
         guard let schemeEnd = url.range(of: "://") else { return (url, "") }
@@ -119,7 +127,7 @@ public enum DownloadListPage {
 
     /// A download's progress as its row shows it: nothing once finished, a still line while it waits, else its bar
     /// and bytes.
-    public static func progress(_ row: DownloadRowView) -> HTML? {
+    static func progress(_ row: DownloadRowView) -> HTML? {
         guard !row.state.isFinished else { return nil }
         // A queued download waits for a slot: a still line, not a moving bar (its row is drawn again when it starts).
         guard row.state != .queued else {

@@ -18,7 +18,7 @@ struct DownloadRoutes: FeatureRoutes {
     let engine: DownloadEngine
     let pages: PageRenderer
     /// The first page's rows, rendered once per change of the downloads (the feature forgets it on every
-    /// ``DownloadChanged``); the bars of running downloads are filled in as each request reads them.
+    /// ``DownloadChanged``); the address and bar of each running download are filled in as each request reads them.
     let firstPage: CachedValue<DownloadRowsPage>
 
     /// Reads and renders one page of rows, newest first, older than the download `before`.
@@ -35,7 +35,7 @@ struct DownloadRoutes: FeatureRoutes {
         if let ready = page.ready { return ready }
         let items = try await engine.store.items(ids: page.rows.slots)
         return RenderedHTML(page.rows) { id in
-            items[id].flatMap { DownloadListPage.progress(DownloadRowView($0)) } ?? HTML()
+            items[id].map { DownloadListPage.running(DownloadRowView($0)) } ?? HTML()
         }
     }
 

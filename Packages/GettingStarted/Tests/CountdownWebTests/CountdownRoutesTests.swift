@@ -46,6 +46,28 @@ struct CountdownRoutesTests {
         }
     }
 
+    @Test("a countdown that ends while the list is kept shows as finished, without Cancel, before its notice comes")
+    func endsWhileKept() async throws {
+        try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, parts in
+            // Written straight into the database, with no notice and no change-log entry: nothing tells the host.
+            let database = try FeatureDatabase.open(
+                named: FeatureDescriptor.countdown.id,
+                in: parts.directory.dataDirectory,
+                migrations: FeatureDescriptor.countdown.migrations
+            )
+            let id = try await database.write { db in
+                var countdown = Countdown(label: "Short", duration: CountdownDuration(seconds: 60)!, now: Date().addingTimeInterval(-58.8))
+                try countdown.insert(db)
+                return countdown.id ?? 0
+            }
+            #expect(try await session.get("/countdown/rows").text.contains(#"id="cancel-\#(id)""#))
+            try await Task.sleep(for: .milliseconds(1_500))
+            let rows = try await session.get("/countdown/rows").text
+            #expect(rows.contains(#"class="row countdown-row finished" id="countdown-\#(id)""#))
+            #expect(!rows.contains(#"id="cancel-\#(id)""#))
+        }
+    }
+
     @Test("a refused form keeps what was typed and says why beside the field")
     func refused() async throws {
         try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in

@@ -133,11 +133,15 @@ struct DownloadRoutesTests {
         }
     }
 
-    @Test("the list kept in memory shows a running download's bytes as they are at the request")
+    @Test("the list kept in memory shows a running download's address and bytes as they are at the request")
     func progressAtTheRequest() async throws {
         try await withDownloads { session, server in
-            let id = try await Self.start(session, server.url("/drip?chunks=300&size=10&delay=20"))
+            let redirect = server.url("/redirect-to?location=%2Fdrip%3Fchunks%3D300%26size%3D10%26delay%3D20")
+            let id = try await Self.start(session, redirect)
             _ = try await Self.waitFor("downloading", id: id, session)
+            try await eventually("the row shows the address it is read from") {
+                try await session.get("/downloads").text.contains(#"title="\#(server.url("/drip?chunks=300&amp;size=10&amp;delay=20"))""#)
+            }
             func bytes() async throws -> String? {
                 try await session.get("/downloads").text.firstMatch(of: /data-live-text="progressText">([^<]*)</).map { String($0.1) }
             }

@@ -31,7 +31,8 @@
   // How long is left until a moment, in the words a server-side gauge uses (`12 days left`, `2 days 5 hours left`,
   // `5 hours left`, `40 minutes left`, `Due now`, `3 days overdue`), inside <span data-time-left="ISO"
   // data-soon="seconds">, with its class saying how close it is: due-ahead, due-soon (within data-soon seconds) or
-  // due-overdue. Lists kept by the server hold no clock, so the words are written here, and again every half minute.
+  // due-overdue. Lists kept by the server hold no clock, so the words are written here, and again every half minute,
+  // counting from the host's time (`data-server-now` on the page, as the countdown's clocks do), not the device's.
   function count(value, unit) { return value + " " + unit + (value === 1 ? "" : "s"); }
   function timeLeftText(secondsLeft) {
     var magnitude = Math.abs(secondsLeft);
@@ -46,8 +47,17 @@
     else return "Due now";
     return amount + (secondsLeft < 0 ? " overdue" : " left");
   }
+  var skew = null;
+  function hostNow() {
+    if (skew === null) {
+      var page = document.querySelector("[data-server-now]");
+      var serverNow = page ? parseInt(page.getAttribute("data-server-now"), 10) : NaN;
+      skew = isNaN(serverNow) ? 0 : serverNow - Date.now();
+    }
+    return Date.now() + skew;
+  }
   function writeTimesLeft(root) {
-    var now = Date.now();
+    var now = hostNow();
     root.querySelectorAll("[data-time-left]").forEach(function (el) {
       var due = Date.parse(el.getAttribute("data-time-left"));
       if (isNaN(due)) return;
