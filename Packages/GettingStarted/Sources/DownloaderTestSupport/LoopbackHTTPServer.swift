@@ -14,6 +14,7 @@ import Synchronization
 /// | `/drip-unknown?…` | the same without `Content-Length` |
 /// | `/bytes?size=N` | N bytes (`Content-Length`), written from one shared buffer |
 /// | `/redirect?hops=N` | N redirects, then `/page.html` |
+/// | `/redirect-to?location=L&delay=MS` | a redirect to L, after MS milliseconds |
 /// | `/loop` | a redirect to itself |
 /// | `/status?code=N` | status N with a short HTML body |
 /// | `/reset` | promises 1000 bytes, sends 100, then closes the connection |

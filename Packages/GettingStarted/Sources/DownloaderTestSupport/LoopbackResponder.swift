@@ -49,6 +49,7 @@ struct LoopbackResponder {
             let hops = query["hops"] ?? 1
             try await redirect(to: hops > 1 ? "/redirect?hops=\(hops - 1)" : "/page.html")
         case "/redirect-to":
+            if let delay = query["delay"] { try await Task.sleep(for: .milliseconds(delay)) }
             try await redirect(to: components?.queryItems?.first { $0.name == "location" }?.value ?? "/")
         case "/loop":
             try await redirect(to: "/loop")

@@ -136,11 +136,15 @@ struct DownloadRoutesTests {
     @Test("the list kept in memory shows a running download's address and bytes as they are at the request")
     func progressAtTheRequest() async throws {
         try await withDownloads { session, server in
-            let redirect = server.url("/redirect-to?location=%2Fdrip%3Fchunks%3D300%26size%3D10%26delay%3D20")
+            // The redirect answers once the list has been kept with the row as it started.
+            let redirect = server.url("/redirect-to?delay=300&location=%2Fdrip%3Fchunks%3D300%26size%3D10%26delay%3D20")
             let id = try await Self.start(session, redirect)
-            _ = try await Self.waitFor("downloading", id: id, session)
-            try await eventually("the row shows the address it is read from") {
-                try await session.get("/downloads").text.contains(#"title="\#(server.url("/drip?chunks=300&amp;size=10&amp;delay=20"))""#)
+            let started = try await Self.waitFor("downloading", id: id, session)
+            #expect(started.contains("redirect-to"))
+            try await eventually("the running download's row shows the address it is read from") {
+                let page = try await session.get("/downloads").text
+                return page.contains(#"data-state="downloading""#)
+                    && page.contains(#"title="\#(server.url("/drip?chunks=300&amp;size=10&amp;delay=20"))""#)
             }
             func bytes() async throws -> String? {
                 try await session.get("/downloads").text.firstMatch(of: /data-live-text="progressText">([^<]*)</).map { String($0.1) }
