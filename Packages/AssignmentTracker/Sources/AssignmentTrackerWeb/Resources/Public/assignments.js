@@ -14,8 +14,13 @@
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).catch(function () {});
   }
   var scroll = parseInt(master.getAttribute("data-scroll") || "0", 10);
-  // On a phone the detail page scrolls on its own: only the list restores the position.
-  if (scroll > 0 && !(phone.matches && document.querySelector(".split.showing-detail"))) scroller().scrollTop = scroll;
+  function restore() {
+    // The rows' dates and times left are written first, so the rows have their final heights and the list does not
+    // move under the reader afterwards. On a phone the detail page scrolls on its own: only the list restores.
+    if (window.Atelier && window.Atelier.localizeDates) window.Atelier.localizeDates(master);
+    if (scroll > 0 && !(phone.matches && document.querySelector(".split.showing-detail"))) scroller().scrollTop = scroll;
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore); else restore();
   var timer = null;
   function onScroll() {
     if (phone.matches && document.querySelector(".split.showing-detail")) return;
