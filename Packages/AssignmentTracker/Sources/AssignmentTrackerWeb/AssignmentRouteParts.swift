@@ -40,8 +40,9 @@ struct CalendarFeed: Sendable {
     }
 }
 
-/// An assignment and its tasks, as read together.
+/// An assignment and its tasks, as read together, and its detail panel rendered with its open places.
 struct AssignmentDetail: Sendable {
     var assignment: Assignment
     var tasks: [AssignmentTask]
+    var panel: HTMLTemplate<DetailSlot>
 }

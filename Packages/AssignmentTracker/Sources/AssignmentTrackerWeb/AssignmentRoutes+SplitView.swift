@@ -66,17 +66,9 @@ extension AssignmentRoutes {
         var detail: HTML?
         var title = "Assignments"
         if let selected {
-            let (assignment, tasks) = try await self.detail(selected)
-            detail = AssignmentViews.detail(
-                assignment,
-                tasks: tasks,
-                sync: try await syncStatus(assignment),
-                refused: refused,
-                csrfToken: context.csrfToken,
-                now: moment,
-                timeZone: timeZone
-            )
-            if showsDetail { title = assignment.name }
+            let panel = try await detailPanel(selected, refused: refused, csrfToken: context.csrfToken, now: moment)
+            detail = panel.html
+            if showsDetail { title = panel.assignment.name }
         }
         let parts = AssignmentViews.splitParts(
             archive: lists.archive,
@@ -144,17 +136,7 @@ extension AssignmentRoutes {
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.assignmentID()
         do {
-            let (assignment, tasks) = try await detail(id)
-            return PageRenderer.html(
-                AssignmentViews.detail(
-                    assignment,
-                    tasks: tasks,
-                    sync: try await syncStatus(assignment),
-                    csrfToken: context.csrfToken,
-                    now: now(),
-                    timeZone: timeZone
-                )
-            )
+            return PageRenderer.html(try await detailPanel(id, csrfToken: context.csrfToken, now: now()).html)
         } catch AssignmentError.assignmentNotFound {
             return PageRenderer.html(
                 "<div class=\"detail-empty\"><p class=\"muted\">This assignment was deleted. Choose another one.</p></div>"

@@ -93,11 +93,39 @@ struct AssignmentRoutes: FeatureRoutes {
 
     /// An assignment and its tasks, read once per change: the split view, the panel and the event ask on every request.
     func detail(_ id: Int64) async throws -> (Assignment, [AssignmentTask]) {
-        let detail = try await detailCache.value(for: id) {
-            let (assignment, tasks) = try await repository.detail(id: id)
-            return AssignmentDetail(assignment: assignment, tasks: tasks)
-        }
+        let detail = try await cachedDetail(id)
         return (detail.assignment, detail.tasks)
+    }
+
+    /// The detail panel of assignment `id` for this request: rendered once per change, its open places (the form
+    /// token, the calendar status, what the clock decides) filled now; rendered whole when a refused value is shown.
+    func detailPanel(
+        _ id: Int64,
+        refused: RefusedInput? = nil,
+        csrfToken: String,
+        now: Date
+    ) async throws -> (assignment: Assignment, html: HTML) {
+        let detail = try await cachedDetail(id)
+        let moment = DetailMoment(
+            assignment: detail.assignment,
+            tasks: detail.tasks,
+            sync: try await syncStatus(detail.assignment),
+            csrfToken: csrfToken,
+            now: now
+        )
+        let panel =
+            refused == nil
+            ? detail.panel
+            : AssignmentViews.detailTemplate(detail.assignment, tasks: detail.tasks, refused: refused, timeZone: timeZone)
+        return (detail.assignment, panel.filled(moment.fill))
+    }
+
+    private func cachedDetail(_ id: Int64) async throws -> AssignmentDetail {
+        try await detailCache.value(for: id) {
+            let (assignment, tasks) = try await repository.detail(id: id)
+            let panel = AssignmentViews.detailTemplate(assignment, tasks: tasks, timeZone: timeZone)
+            return AssignmentDetail(assignment: assignment, tasks: tasks, panel: panel)
+        }
     }
 
     /// The assignment's calendar status: nil without a server; `.waiting` until the push has seen it.

@@ -61,41 +61,22 @@ enum AssignmentViews {
             """
     }
 
-    /// The detail panel of one assignment: its facts, the due gauge, overall progress, the mark form and the tasks.
-    /// `sync` is nil when no calendar server is configured.
-    static func detail(
+    /// The detail panel of one assignment (its facts, the due gauge, overall progress, the mark form and the tasks),
+    /// with open places for what changes without the assignment changing (``DetailSlot``): rendered once per change
+    /// and kept (``AssignmentDetail``), filled at each request by a ``DetailMoment``.
+    static func detailTemplate(
         _ assignment: Assignment,
         tasks: [AssignmentTask],
-        sync: CalendarSyncStatus? = nil,
         refused: RefusedInput? = nil,
-        csrfToken: String,
-        now: Date,
         timeZone: TimeZone
-    ) -> HTML {
-        let syncLine: HTML? = sync.map { status in
-            let state: HTML =
-                switch status {
-                case .synced: "synced"
-                case .retrying: "retrying"
-                case .waiting: "waiting"
-                }
-            return
-                "<div class=\"fact sync-status sync-\(state)\" id=\"sync-status\"><span class=\"fact-label\">Calendar</span> \(status.text)</div>"
-        }
+    ) -> HTMLTemplate<DetailSlot> {
         let id = assignment.id ?? 0
         let percent = assignment.progress.percent
-        let gauge = DueGauge(due: assignment.dueAt, now: now)
         let notes: HTML? = assignment.notes.isEmpty ? nil : "<p class=\"notes\">\(assignment.notes)</p>"
-        let behind = tasks.filter { TaskSchedule($0, now: now).isBehind }.count
-        let behindLine: HTML? =
-            behind == 0 ? nil : "<p class=\"behind-note\">\(behind) \(behind == 1 ? "task is" : "tasks are") behind schedule.</p>"
-        let taskRows: HTML =
-            tasks.isEmpty
-            ? "<li class=\"row empty\">No tasks yet. Break the work into tasks to follow its progress.</li>"
-            : HTML(joining: tasks.map { task($0, refused: refused, csrfToken: csrfToken, now: now, timeZone: timeZone) })
         let markRefused = refused.flatMap { $0.field == .mark ? $0 : nil }
         let markError: HTML? = markRefused.map { "<span class=\"field-error\" id=\"mark-error\">\($0.message)</span>" }
-        return """
+        var panel = HTMLTemplate<DetailSlot>(
+            """
             <article class="assignment-detail" aria-labelledby="detail-title">
               <div class="detail-head">
                 <p class="module-line">\(assignment.module) · Level \(assignment.level) · worth \(assignment.value)%</p>
@@ -103,13 +84,29 @@ enum AssignmentViews {
               </div>
               <div class="card facts">
                 <div class="fact"><span class="fact-label">Due</span> <time datetime="\(DisplayDate.iso(assignment.dueAt))" data-format="datetime">\(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone))</time></div>
-                \(AssignmentGraphics.gauge(gauge))
+
+            """
+        )
+        panel.append("    ", .gauge, "\n")
+        panel.append(
+            """
                 <div class="fact overall"><span class="fact-label">Progress</span> <span class="overall-text">\(percent.map { "\($0)% done" } ?? "No tasks yet")</span></div>
                 \(AssignmentGraphics.bar(percent ?? 0))
                 <div class="fact"><span class="fact-label">Reminder</span> \(assignment.reminder.summary(in: timeZone))</div>
-                \(syncLine)
+
+            """
+        )
+        panel.append("    ", .sync, "\n")
+        panel.append(
+            """
                 \(notes)
-                <form method="post" action="/assignments/\(id)/mark" class="mark-form" id="mark-form">\(HTML.csrfField(csrfToken))
+                <form method="post" action="/assignments/\(id)/mark" class="mark-form" id="mark-form">
+            """
+        )
+        panel.append("", .csrf, "")
+        panel.append(
+            """
+
                   <label for="mark-\(id)">Mark awarded (%)</label>
                   <span class="inline-field"><input id="mark-\(id)" name="mark" inputmode="numeric" value="\(markRefused?.text ?? assignment.mark.map(String.init) ?? "")" placeholder="Not marked yet" autocomplete="off"\(if: markRefused != nil, " autofocus aria-invalid=\"true\" aria-describedby=\"mark-error\"")>
                   <button type="submit" class="button secondary">Save Mark</button></span>
@@ -125,33 +122,31 @@ enum AssignmentViews {
                 <h3 class="section-title">Tasks</h3>
                 <a class="button" href="/assignments/\(id)/tasks/new">Add Task</a>
               </div>
-              \(behindLine)
-              <ul class="list task-list" id="tasks-\(id)">
-                \(taskRows)
-              </ul>
-            </article>
+
             """
+        )
+        panel.append("  ", .behindLine, "\n")
+        panel.append("  <ul class=\"list task-list\" id=\"tasks-\(id)\">\n")
+        if tasks.isEmpty {
+            panel.append("    <li class=\"row empty\">No tasks yet. Break the work into tasks to follow its progress.</li>")
+        }
+        for (index, item) in tasks.enumerated() {
+            panel.append(task(item, index: index, refused: refused, timeZone: timeZone))
+        }
+        panel.append("\n  </ul>\n</article>")
+        return panel
     }
 
-    static func task(_ task: AssignmentTask, refused: RefusedInput? = nil, csrfToken: String, now: Date, timeZone: TimeZone) -> HTML {
+    static func task(_ task: AssignmentTask, index: Int, refused: RefusedInput?, timeZone: TimeZone) -> HTMLTemplate<DetailSlot> {
         let id = task.id ?? 0
         let percentRefused = refused.flatMap { $0.field == .percent(id) ? $0 : nil }
         let percentError: HTML? = percentRefused.map {
             "<span class=\"field-error\" id=\"percent-\(id)-error\">\($0.message)</span>"
         }
-        let state = TaskSchedule(task, now: now)
         let notes: HTML? = task.notes.isEmpty ? nil : "<span class=\"row-sub notes task-notes\">\(task.notes)</span>"
         let reminder: HTML? =
             task.reminder == .off
             ? nil : "<span class=\"row-sub task-reminder\">Reminder \(task.reminder.summary(in: timeZone))</span>"
-        let status: HTML =
-            switch state {
-            case .done: "<span class=\"status-pill done-pill\">Done</span>"
-            case .notStarted: "<span class=\"status-pill\">Not started</span>"
-            case .onTrack: "<span class=\"status-pill\">On track</span>"
-            case .behind(let expected): "<span class=\"status-pill behind-pill\">Behind schedule (should be about \(expected)%)</span>"
-            case .overdue: "<span class=\"status-pill behind-pill\">Overdue</span>"
-            }
         let due: HTML? = task.dueAt.map {
             " · due <time datetime=\"\(DisplayDate.iso($0))\" data-format=\"datetime\">\(DisplayDate.dayAndTime($0, in: timeZone))</time>"
         }
@@ -161,14 +156,22 @@ enum AssignmentViews {
             : """
             <button type="submit" class="button secondary" formaction="/assignments/tasks/\(id)/done" aria-label="Done: \(task.name)">Done</button>
             """
-        return """
-            <li class="row task-row\(if: task.isDone, " done")\(if: state.isBehind, " behind")" id="task-\(id)">
+        var row = HTMLTemplate<DetailSlot>("<li class=\"row task-row\(if: task.isDone, " done")")
+        row.append("", .taskBehind(index), "\" id=\"task-\(id)\">\n")
+        row.append(
+            """
               <div class="row-main">
                 <span class="row-title">\(task.name)</span>
                 <span class="row-sub">from <time datetime="\(DisplayDate.iso(task.startAt))" data-format="datetime">\(DisplayDate.dayAndTime(task.startAt, in: timeZone))</time> · \(task.length.summary(in: timeZone))\(due)</span>
                 \(notes)\(reminder)
-                <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span> \(status)</span>
-                <form method="post" action="/assignments/tasks/\(id)/percent" class="percent-form" novalidate>\(HTML.csrfField(csrfToken))
+                <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span>\u{20}
+            """
+        )
+        row.append("", .taskStatus(index), "</span>\n")
+        row.append("    <form method=\"post\" action=\"/assignments/tasks/\(id)/percent\" class=\"percent-form\" novalidate>")
+        row.append("", .csrf, "\n")
+        row.append(
+            """
                   <label for="percent-\(id)" class="visually-hidden">Percent complete of \(task.name)</label>
                   <input id="percent-\(id)" name="percent" type="number" min="0" max="100" step="1" inputmode="numeric" value="\(percentRefused?.text ?? String(task.percent))"\(if: percentRefused != nil, " autofocus aria-invalid=\"true\" aria-describedby=\"percent-\(id)-error\"")>
                   <button type="submit" class="button secondary" aria-label="Set % for \(task.name)">Set %</button>
@@ -178,11 +181,19 @@ enum AssignmentViews {
               </div>
               <div class="row-actions">
                 <a class="button secondary" href="/assignments/tasks/\(id)/edit" aria-label="Edit \(task.name)">Edit</a>
-                <form method="post" action="/assignments/tasks/\(id)/delete">\(HTML.csrfField(csrfToken))<button type="submit" class="button secondary danger-text" aria-label="Delete \(task.name)">Delete</button></form>
+                <form method="post" action="/assignments/tasks/\(id)/delete">
+            """
+        )
+        row.append("", .csrf, "")
+        row.append(
+            """
+            <button type="submit" class="button secondary danger-text" aria-label="Delete \(task.name)">Delete</button></form>
               </div>
             </li>
 
             """
+        )
+        return row
     }
 
     /// The split view: the master list (current, then the archive) beside the selected assignment's detail, as the

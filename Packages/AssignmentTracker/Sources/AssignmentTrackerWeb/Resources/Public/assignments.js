@@ -15,12 +15,12 @@
   }
   var scroll = parseInt(master.getAttribute("data-scroll") || "0", 10);
   function restore() {
-    // The rows' dates and times left are written first, so the rows have their final heights and the list does not
-    // move under the reader afterwards. On a phone the detail page scrolls on its own: only the list restores.
-    if (window.Atelier && window.Atelier.localizeDates) window.Atelier.localizeDates(master);
+    // On a phone the detail page scrolls on its own: only the list restores.
     if (scroll > 0 && !(phone.matches && document.querySelector(".split.showing-detail"))) scroller().scrollTop = scroll;
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore); else restore();
+  // Once the shell has started (after every script's DOMContentLoaded), so the rows' dates and times left are
+  // written and the rows have their final heights: the list does not move under the reader afterwards.
+  document.addEventListener("DOMContentLoaded", function () { setTimeout(restore, 0); });
   var timer = null;
   function onScroll() {
     if (phone.matches && document.querySelector(".split.showing-detail")) return;
