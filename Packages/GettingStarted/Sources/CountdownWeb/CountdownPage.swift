@@ -87,18 +87,16 @@ enum CountdownPage {
     /// The list and the links around it (the live refresh's fragment too): on the first page every running
     /// countdown (up to the limit) and the newest finished ones; a link to older finished ones when there are more.
     /// The rows carry no CSRF token: their Cancel buttons submit the page's `#countdown-actions` form (which holds
-    /// it) to their own `formaction`, so the same rows serve every visitor. Each clock is an open place holding its
-    /// countdown, filled with the time left when the rows are sent (``clocks(at:)``).
-    static func rows(_ listing: CountdownListing, cursor: CountdownCursor?) -> HTMLTemplate<Countdown> {
-        var items = HTMLTemplate<Countdown>("<ul class=\"list countdown-list\" aria-label=\"Timers\">")
-        if listing.rows.isEmpty {
-            items.append(
-                cursor == nil
-                    ? "<li class=\"row empty\" id=\"countdown-empty\">No timers. Start one above.</li>"
-                    : "<li class=\"row empty\" id=\"countdown-empty\">No older finished timers.</li>"
-            )
-        }
-        for row in listing.rows { items.append(self.row(row)) }
+    /// it) to their own `formaction`, so the same rows serve every visitor. They hold no clock either: a running
+    /// countdown's clock is written by the page's script from its end (`data-deadline`, counted from the host's
+    /// time), so one rendering serves until something changes; without the script the row still says when it ends.
+    static func rows(_ listing: CountdownListing, cursor: CountdownCursor?) -> HTML {
+        let items: HTML =
+            listing.rows.isEmpty
+            ? (cursor == nil
+                ? "<li class=\"row empty\" id=\"countdown-empty\">No timers. Start one above.</li>"
+                : "<li class=\"row empty\" id=\"countdown-empty\">No older finished timers.</li>")
+            : "\(each: listing.rows, row)"
         let more: HTML? =
             listing.runningNotShown > 0
             ? "<p class=\"hint\" id=\"countdown-more-running\">\(listing.runningNotShown) more running timers are not listed; the soonest to end come first.</p>"
@@ -111,16 +109,13 @@ enum CountdownPage {
             ? nil : "<a class=\"button secondary countdown-page\" id=\"countdown-newest\" href=\"/countdown\">Back to the newest</a>"
         let pages: HTML? =
             newest == nil && older == nil ? nil : "<nav class=\"countdown-pages\" aria-label=\"More timers\">\(newest)\(older)</nav>"
-        items.append("</ul>\n\(more)\(pages)")
-        return items
+        return """
+            <ul class="list countdown-list" aria-label="Timers">\(items)</ul>
+            \(more)\(pages)
+            """
     }
 
-    /// The time left of each countdown at `now`: what fills the rows' clocks.
-    static func clocks(at now: Date) -> (Countdown) -> HTML {
-        { countdown in "\(CountdownDuration.clock(countdown.secondsLeft(at: now)))" }
-    }
-
-    private static func row(_ row: CountdownRow) -> HTMLTemplate<Countdown> {
+    private static func row(_ row: CountdownRow) -> HTML {
         let countdown = row.countdown
         let id = countdown.id ?? 0
         let length = CountdownDuration(seconds: countdown.seconds)?.description ?? ""
@@ -138,23 +133,17 @@ enum CountdownPage {
             : """
             <button type="submit" form="countdown-actions" formaction="/countdown/\(id)/cancel" class="button secondary" id="cancel-\(id)" aria-label="Cancel \(countdown.title)">Cancel</button>
             """
-        return HTMLTemplate(
-            """
+        return """
             <li class="row countdown-row\(if: row.isFinished, " finished")" id="countdown-\(id)" data-deadline="\(deadline)">
               <div class="row-main">
                 <div class="row-title">\(countdown.title)</div>
                 <div class="row-sub" data-countdown-sub>\(sub)</div>
               </div>
-              <span class="countdown-clock" role="timer" aria-label="Time left for \(countdown.title)">
-            """,
-            countdown,
-            """
-            </span>
+              <span class="countdown-clock" role="timer" aria-label="Time left for \(countdown.title)">\(if: row.isFinished, "0:00")</span>
               \(action)
             </li>
 
             """
-        )
     }
 
 }

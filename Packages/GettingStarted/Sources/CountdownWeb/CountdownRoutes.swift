@@ -11,7 +11,7 @@ struct CountdownRoutes: FeatureRoutes {
     let store: CountdownStore
     let pages: PageRenderer
     /// The first page as last read and rendered, the same for every visitor: forgotten when a countdown changes or a
-    /// notice is delivered (``CountdownFeature``'s caches); its clocks are filled at each request's moment.
+    /// notice is delivered (``CountdownFeature``'s caches).
     let firstPage: CachedValue<CountdownFirstPage>
 
     func add(to routes: RouterGroup<AppRequestContext>) {
@@ -36,11 +36,10 @@ struct CountdownRoutes: FeatureRoutes {
         let now = Date()
         guard cursor == nil else {
             let listing = try await store.read(finishedAfter: cursor).listing(at: now)
-            let rows = CountdownPage.rows(listing, cursor: cursor).filled(CountdownPage.clocks(at: now))
-            return (rows, listing.rows.contains(where: \.isFinished))
+            return (CountdownPage.rows(listing, cursor: cursor), listing.rows.contains(where: \.isFinished))
         }
         let first = try await firstPage.value()
-        return (first.rows(at: now).filled(CountdownPage.clocks(at: now)), first.reading.hasFinished(at: now))
+        return (first.rows(at: now), first.reading.hasFinished(at: now))
     }
 
     /// The page of finished countdowns asked for (`?finished-after=<ms>.<id>`); nil (the first page) for none or
@@ -117,10 +116,10 @@ struct CountdownFields: Decodable {
     var label: String?
 }
 
-/// The first page of countdowns as read, and its rows rendered with their clocks left open.
+/// The first page of countdowns as read, and its rows rendered.
 struct CountdownFirstPage: Sendable {
     let reading: CountdownReading
-    private let rendered: HTMLTemplate<Countdown>
+    private let rendered: HTML
     /// How many had finished when the rows were rendered.
     private let finished: Int
 
@@ -134,7 +133,7 @@ struct CountdownFirstPage: Sendable {
 
     /// The rows at `now`: as rendered, unless a countdown has ended since (its row then says Finished without Cancel,
     /// though its notice, which makes the page be read again, is not delivered yet).
-    func rows(at now: Date) -> HTMLTemplate<Countdown> {
+    func rows(at now: Date) -> HTML {
         reading.finishedCount(at: now) == finished ? rendered : CountdownPage.rows(reading.listing(at: now), cursor: nil)
     }
 }
