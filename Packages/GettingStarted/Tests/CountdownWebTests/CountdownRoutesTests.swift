@@ -11,6 +11,15 @@ import Testing
 struct CountdownRoutesTests {
     static let settings = ["countdown": FeatureSettings(["scheduler": "none"])]
 
+    /// The shell's countdown database, to write into as another process would.
+    static func database(_ parts: TestShellParts) throws -> DatabasePool {
+        try FeatureDatabase.open(
+            named: FeatureDescriptor.countdown.id,
+            in: parts.directory.dataDirectory,
+            migrations: FeatureDescriptor.countdown.migrations
+        )
+    }
+
     @Test("a started countdown is listed with its clock, its end and Cancel; the page says what happens if Atelier is closed")
     func start() async throws {
         try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, _ in
@@ -36,11 +45,7 @@ struct CountdownRoutesTests {
     func endsWhileKept() async throws {
         try await withTestShell(features: [CountdownFeature()], featureSettings: Self.settings) { session, parts in
             // Written straight into the database, with no notice and no change-log entry: nothing tells the host.
-            let database = try FeatureDatabase.open(
-                named: FeatureDescriptor.countdown.id,
-                in: parts.directory.dataDirectory,
-                migrations: FeatureDescriptor.countdown.migrations
-            )
+            let database = try CountdownRoutesTests.database(parts)
             let id = try await database.write { db in
                 var countdown = Countdown(label: "Short", duration: CountdownDuration(seconds: 60)!, now: Date().addingTimeInterval(-58.8))
                 try countdown.insert(db)
@@ -99,11 +104,7 @@ struct CountdownPagingTests {
     func olderFinished() async throws {
         try await withTestShell(features: [CountdownFeature()], featureSettings: CountdownRoutesTests.settings) { session, parts in
             // Finished countdowns written as the CLI would leave them, ended one second apart, newest last.
-            let database = try FeatureDatabase.open(
-                named: FeatureDescriptor.countdown.id,
-                in: parts.directory.dataDirectory,
-                migrations: FeatureDescriptor.countdown.migrations
-            )
+            let database = try CountdownRoutesTests.database(parts)
             let start = Date().addingTimeInterval(-3600)
             try await database.write { db in
                 for index in 0..<60 {
