@@ -1,14 +1,15 @@
-/// Markup rendered once with open places for what changes from one moment to the next without the data changing (a
-/// running clock, the time left until a due date, a download's progress), each place holding what its text is written
-/// from (a deadline, a due date, a download's id). A cache keeps the template until the data changes; each request
-/// fills the places at its own moment, so no cache key holds the clock and no reader sees text older than the request.
+/// Markup rendered once with open places for what changes without its data's change event (a running download's
+/// bytes, a form's token, a gauge of the time left), each place holding what its text is written from (a download's
+/// id, a slot naming the part). A cache keeps the template until the data changes; each request fills the places, so
+/// no cache key holds the clock or the visitor. (Text that only moves with time is better written by the page from a
+/// timestamp, as the countdown's clocks are.)
 ///
 /// ```swift
-/// var rows = HTMLTemplate<Date>()
-/// for countdown in countdowns {
-///     rows.append("<li>\(countdown.title) <span role=\"timer\">", countdown.deadline, "</span></li>")
+/// var rows = HTMLTemplate<Int64>()
+/// for download in downloads {
+///     rows.append("<li>\(download.url) <span class=\"bytes\">", download.id, "</span></li>")
 /// }
-/// let html = rows.filled { deadline in "\(clock(deadline.timeIntervalSince(now)))" }
+/// let html = rows.filled { id in "\(progress[id] ?? "")" }
 /// ```
 ///
 /// Its filling is `@inlinable`, so it is specialised for each kind of slot where it is used (a list of a hundred rows
