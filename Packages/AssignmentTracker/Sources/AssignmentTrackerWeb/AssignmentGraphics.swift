@@ -4,13 +4,14 @@ import KernelHTML
 /// The small drawings of Assignments, in SVG drawn with attributes only (the pages allow no inline style), each
 /// hidden from screen readers beside a text that says the same.
 enum AssignmentGraphics {
-    /// A ring filled to `percent` (nil: an empty ring, no tasks).
+    /// A ring filled to `percent` (nil: an empty ring, no tasks). Drawn in each row of the list, so only what differs
+    /// is written here: its size, stroke width and starting point are in `assignments.css`.
     static func ring(_ percent: Int?) -> HTML {
         let filled = min(100, max(0, percent ?? 0))
         return """
-            <svg class="ring" viewBox="0 0 36 36" width="36" height="36" aria-hidden="true" focusable="false">\
-            <circle class="ring-track" cx="18" cy="18" r="15.9155" fill="none" stroke-width="4"/>\
-            <circle class="ring-fill" cx="18" cy="18" r="15.9155" fill="none" stroke-width="4" stroke-dasharray="\(filled) \(100 - filled)" stroke-dashoffset="25"/>\
+            <svg class="ring" viewBox="0 0 36 36" aria-hidden="true">\
+            <circle class="ring-track" cx="18" cy="18" r="15.9155"/>\
+            <circle class="ring-fill" cx="18" cy="18" r="15.9155" stroke-dasharray="\(filled) \(100 - filled)"/>\
             </svg>
             """
     }
