@@ -16,6 +16,7 @@ let packageDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -304,12 +305,24 @@ let package = Package(
         .executable(name: "RenderBenchmark", targets: ["RenderBenchmark"]),
         .library(name: "AtelierHost", targets: ["AtelierHost"]),
     ],
-    dependencies: packageDependencies,
+    dependencies: packageDependencies + [
+        // The smoke tool's client transport: the one package no feature declares.
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0")
+    ],
     targets: [
         .executableTarget(
             name: "atelier",
             dependencies: ["AtelierHost"],
             path: "Tools/atelier/Sources/atelier"
+        ),
+        .executableTarget(
+            name: "atelier-api-smoke",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            path: "Tools/atelier-api-smoke/Sources"
         ),
         .executableTarget(
             name: "HostBenchmarkFloor",
@@ -345,7 +358,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ] + featureWebProducts,
-            path: "Tools/atelier/Sources/AtelierHost"
+            path: "Tools/atelier/Sources/AtelierHost",
+            resources: [.copy("Resources/openapi.yaml")]
         ),
         .testTarget(
             name: "AtelierHostTests",

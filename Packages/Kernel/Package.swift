@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "KernelPush", targets: ["KernelPush"]),
         .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
         .library(name: "KernelWeb", targets: ["KernelWeb"]),
+        .library(name: "KernelAPI", targets: ["KernelAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -24,8 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
@@ -35,6 +38,17 @@ let package = Package(
             dependencies: ["KernelBus", "CMallocCounter"]
         ),
         .target(name: "CMallocCounter"),
+        .target(
+            name: "KernelAPI",
+            dependencies: [
+                "KernelStorage",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
         .target(
             name: "Kernel",
             dependencies: [
@@ -135,6 +149,7 @@ let package = Package(
             name: "KernelWeb",
             dependencies: [
                 "Kernel",
+                "KernelAPI",
                 "KernelBus",
                 "KernelHTML",
                 "KernelHTTPClient",

@@ -121,6 +121,7 @@ struct Shell {
                 )
             )
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
+            runtime.api?.add(to: router.group("api/v1"))
         }
 
         // Notices that came due while nothing ran (a countdown that ended with the host down) are in the inbox
@@ -155,6 +156,12 @@ struct Shell {
             try String(contentsOf: $0.appendingPathComponent("Worker/sw.js"), encoding: .utf8)
         }
         WebAppRoutes(navigation: pages.navigation, assets: assets, workerScript: worker ?? "").add(to: router)
+        if let document = configuration.apiDocument {
+            let bytes = ByteBuffer(string: document)
+            router.get("/api/openapi.yaml") { _, _ in
+                Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: bytes))
+            }
+        }
         self.router = router
         self.services = services
     }

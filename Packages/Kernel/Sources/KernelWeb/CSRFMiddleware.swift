@@ -9,7 +9,8 @@ import Hummingbird
 /// A post that the browser says came from another origin (`Sec-Fetch-Site`, or `Origin`) is refused first. Then it
 /// uses the signed double-submit pattern: a token lives in a `SameSite=Lax`, HttpOnly cookie and is repeated
 /// in each form as a hidden `_csrf` field (or, for scripts, an `X-CSRF-Token` header). Another site can make a
-/// browser send the cookie, but cannot read it to fill in the field.
+/// browser send the cookie, but cannot read it to fill in the field. A JSON API request (`/api/…`) with an
+/// `Authorization` header needs no token (see ``isScriptedAPIRequest(_:)``).
 ///
 /// The token is a random nonce and the time it was made, followed by their HMAC-SHA256 under the host's secret (kept
 /// in the data directory, so tokens outlive a restart). A cookie planted by someone else (a page on another port of
@@ -70,15 +71,17 @@ public struct CSRFMiddleware: RouterMiddleware {
         context.csrfToken = token
 
         var request = request
-        if Self.isStateChanging(request.method) {
+        if Self.isStateChanging(request.method) && !Self.isScriptedAPIRequest(request) {
             // A browser says where a form came from: another site, or another port of this machine (which could have
             // planted the cookie: cookies do not keep ports apart), is refused whatever token it carries.
             guard Self.isSameOrigin(request) else {
                 throw HTTPError(.forbidden, message: "This form came from another site, so it was not accepted.")
             }
-            guard let existing = genuine else {
-                throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
-            }
+            let refusal =
+                request.uri.path.hasPrefix("/api/")
+                ? "A change through the API carries an Authorization header, or the page's CSRF token in X-CSRF-Token."
+                : "This form has expired. Go back, reload the page and try again."
+            guard let existing = genuine else { throw HTTPError(.forbidden, message: refusal) }
             let submitted: String?
             if let header = request.headers[Self.headerName] {
                 submitted = header
@@ -91,7 +94,7 @@ public struct CSRFMiddleware: RouterMiddleware {
                 submitted = nil
             }
             guard let submitted, Self.constantTimeEquals(submitted, existing) else {
-                throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
+                throw HTTPError(.forbidden, message: refusal)
             }
         }
 
@@ -113,6 +116,13 @@ public struct CSRFMiddleware: RouterMiddleware {
         guard let origin = request.headers[HTTPField.Name("Origin")!] else { return true }
         guard origin != "null", let authority = request.head.authority else { return false }
         return origin.lowercased() == "http://\(authority.lowercased())" || origin.lowercased() == "https://\(authority.lowercased())"
+    }
+
+    /// Whether `request` is a JSON API request carrying an `Authorization` header: a page on another site cannot make
+    /// a browser send one (it would need a CORS preflight, which this host never grants), so such a request is a
+    /// program's own, and the access middleware has checked the token already when the host has one.
+    static func isScriptedAPIRequest(_ request: Request) -> Bool {
+        request.headers[.authorization] != nil && request.uri.path.hasPrefix("/api/")
     }
 
     static func isStateChanging(_ method: HTTPRequest.Method) -> Bool {

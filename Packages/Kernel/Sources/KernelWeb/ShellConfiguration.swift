@@ -28,6 +28,8 @@ public struct ShellConfiguration: Sendable {
     /// The certificate and key to serve HTTPS with (a phone's browser needs a secure context for the service worker and
     /// notifications); plain HTTP when nil.
     public var tls: TLSFiles?
+    /// The OpenAPI document of the features' JSON API, served at `/api/openapi.yaml` (nothing there when nil).
+    public var apiDocument: String?
     /// Called once the server listens, with the port it got (useful with port 0).
     public var onServerRunning: @Sendable (_ port: Int) async -> Void
 
@@ -44,6 +46,7 @@ public struct ShellConfiguration: Sendable {
         access: AccessPolicy = AccessPolicy(token: nil),
         push: PushOptions = PushOptions(),
         tls: TLSFiles? = nil,
+        apiDocument: String? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) {
         self.host = host
@@ -57,6 +60,7 @@ public struct ShellConfiguration: Sendable {
         self.access = access
         self.push = push
         self.tls = tls
+        self.apiDocument = apiDocument
         self.onServerRunning = onServerRunning
     }
 }

@@ -43,6 +43,8 @@ extension WebFeature {
 public struct FeatureRuntime: Sendable {
     /// The feature's pages, mounted under `/<id>`.
     public var routes: (any FeatureRoutes)?
+    /// The feature's JSON API operations (see `KernelAPI`), mounted under `/api/v1`.
+    public var api: (any FeatureRoutes)?
     /// Background services, started and stopped with the host.
     public var services: [any Service]
     /// The typed messages forwarded to open pages (as toasts, or to refresh themselves).
@@ -58,6 +60,7 @@ public struct FeatureRuntime: Sendable {
     /// A runtime.
     public init(
         routes: (any FeatureRoutes)? = nil,
+        api: (any FeatureRoutes)? = nil,
         services: [any Service] = [],
         liveEvents: [any LiveEvent.Type] = [],
         caches: FeatureCaches = .none,
@@ -65,6 +68,7 @@ public struct FeatureRuntime: Sendable {
         outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)? = nil
     ) {
         self.routes = routes
+        self.api = api
         self.services = services
         self.liveEvents = liveEvents
         self.caches = caches

@@ -152,12 +152,23 @@ public struct TaskRepository: Sendable {
     ///
     /// Posts one `updated` change, unless the values were already the same (then nothing is written).
     ///
-    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
+    /// - Parameter version: The ``TaskItem/version`` the caller last read; when given and the stored task has
+    ///   another, nothing is written.
+    /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task, ``TaskListError/changed(id:)`` if it
+    ///   changed since `version`.
     @discardableResult
-    public func update(id: Int64, with input: TaskInput, isDone: Bool? = nil) async throws -> TaskItem {
+    public func update(
+        id: Int64,
+        with input: TaskInput,
+        isDone: Bool? = nil,
+        ifVersion version: String? = nil
+    ) async throws
+        -> TaskItem
+    {
         let stamp = now()
         let (item, changed) = try await writer.write { db in
             var item = try Self.fetch(id, in: db)
+            if let version, version != item.version { throw TaskListError.changed(id: id) }
             let done = isDone ?? item.isDone
             guard item.name != input.name || item.details != input.details || item.day != input.day || item.isDone != done
             else { return (item, false) }

@@ -33,6 +33,7 @@ public struct TaskListFeature: WebFeature {
         let rows = CachedValues<String, RenderedTaskRows>(limit: 256)
         return FeatureRuntime(
             routes: TaskRoutes(repository: repository, pages: context.pages, list: list, items: items, rows: rows),
+            api: TaskAPI(repository: repository, logger: context.feature.logger),
             liveEvents: [TaskChanged.self],
             // Every change, this process's (posted once committed) or another's (from the change monitor), is a
             // TaskChanged: the host drops the cached list and tasks before the request that made the change answers.

@@ -67,6 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
                 privateKey: config.pushPrivateKey
             ),
             tls: tls,
+            apiDocument: Bundle.module.url(forResource: "openapi", withExtension: "yaml").flatMap {
+                try? String(contentsOf: $0, encoding: .utf8)
+            },
             onServerRunning: { port in
                 var lines = "Atelier is running at \(scheme)://\(host):\(port)/ (data in \(options.directory(config: config)))\n"
                 if let token = access.token {

@@ -1,0 +1,49 @@
+import HTTPTypes
+import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import Synchronization
+
+/// Where a feature's generated API operations are registered (`registerHandlers(on:)`): on the host's `/api/v1`
+/// group, each at its path and method. Once they are, ``refuseOtherMethods()`` answers any other method at those
+/// paths with 405 and the `Allow` header, as HTTP asks, instead of 404.
+public final class APIRouter<Context: RequestContext>: ServerTransport, Sendable {
+    private let routes: RouterGroup<Context>
+    private let methods = Mutex<[String: [HTTPRequest.Method]]>([:])
+
+    /// QUERY, a safe method with a body (an IETF draft), which clients have begun to send.
+    private static var query: HTTPRequest.Method { HTTPRequest.Method("QUERY")! }
+
+    /// A router registering on `routes`.
+    public init(_ routes: RouterGroup<Context>) {
+        self.routes = routes
+    }
+
+    public func register(
+        _ handler: @Sendable @escaping (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
+        method: HTTPRequest.Method,
+        path: String
+    ) throws {
+        try routes.register(handler, method: method, path: path)
+        methods.withLock { $0[path, default: []].append(method) }
+    }
+
+    /// Answers 405 for every method the operations registered so far do not take at their paths (`HEAD` is taken
+    /// wherever `GET` is).
+    public func refuseOtherMethods() {
+        let known: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect, Self.query]
+        for (path, taken) in methods.withLock({ $0 }) {
+            let allowed = taken.contains(.get) ? taken + [.head] : taken
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            for method in known where !allowed.contains(method) {
+                routes.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw HTTPError(
+                        .methodNotAllowed,
+                        headers: [.allow: allow],
+                        message: "This address takes \(allow), not \(method.rawValue)."
+                    )
+                }
+            }
+        }
+    }
+}

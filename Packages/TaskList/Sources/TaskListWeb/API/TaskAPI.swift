@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KernelAPI
+import KernelWeb
+import Logging
+import OpenAPIRuntime
+import TaskList
+
+/// The task list's JSON API (`/api/v1/tasks…`, the `tasks` part of the host's OpenAPI document): the operations of
+/// the server protocol generated from the document (`Generated/`), each calling the repository and the validation
+/// the pages call, so the API keeps the pages' rules, order and messages.
+struct TaskAPI: APIProtocol, FeatureRoutes {
+    let repository: TaskRepository
+    let logger: Logger
+
+    /// The most tasks one page holds.
+    static let maxLimit = 200
+
+    func add(to routes: RouterGroup<AppRequestContext>) {
+        let router = APIRouter(routes)
+        // The generated code registers every operation; registering fails only for an invalid server URL.
+        try! registerHandlers(on: router, middlewares: [APIProblemMiddleware(logger: logger)])
+        router.refuseOtherMethods()
+    }
+
+    func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output {
+        let limit = input.query.limit ?? 50
+        guard (1...Self.maxLimit).contains(limit) else {
+            throw APIProblem(.badRequest, title: "Ask for 1 to \(Self.maxLimit) tasks a page.")
+        }
+        var cursor: TaskCursor?
+        if let after = input.query.after {
+            guard let parsed = TaskCursor(after) else {
+                throw APIProblem(.badRequest, title: "That is not a cursor this list gave: start again from the first page.")
+            }
+            cursor = parsed
+        }
+        let page = try await repository.page(after: cursor, limit: limit)
+        let counts = try await repository.counts()
+        return .ok(
+            .init(
+                body: .json(
+                    .init(tasks: page.items.map(Self.task), next: page.next?.description, open: counts.open, done: counts.done)
+                )
+            )
+        )
+    }
+
+    func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output {
+        guard case .json(let draft) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
+        switch TaskValidation.validate(TaskDraft(name: draft.name, details: draft.details ?? "", day: draft.day)) {
+        case .failure(let refused):
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.problem(refused))))
+        case .success(let checked):
+            let item = try await repository.add(checked)
+            return .created(
+                .init(
+                    headers: .init(location: "/api/v1/tasks/\(item.id ?? 0)", eTag: EntityTag.header(item.version)),
+                    body: .json(Self.task(item))
+                )
+            )
+        }
+    }
+
+    func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output {
+        do {
+            let item = try await repository.find(id: input.path.id)
+            return .ok(.init(headers: .init(eTag: EntityTag.header(item.version)), body: .json(Self.task(item))))
+        } catch let error as TaskListError {
+            return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))
+        }
+    }
+
+    func updateTask(_ input: Operations.UpdateTask.Input) async throws -> Operations.UpdateTask.Output {
+        guard case .json(let draft) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
+        let version: String?
+        switch EntityTag.condition(input.headers.ifMatch) {
+        case .any: version = nil
+        case .version(let named): version = named
+        case .none: throw APIProblem(.badRequest, title: "If-Match takes the ETag a read gave (in its quotes), or *.")
+        }
+        switch TaskValidation.validate(TaskDraft(name: draft.name, details: draft.details ?? "", day: draft.day)) {
+        case .failure(let refused):
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.problem(refused))))
+        case .success(let checked):
+            do {
+                let item = try await repository.update(id: input.path.id, with: checked, isDone: draft.done, ifVersion: version)
+                return .ok(.init(headers: .init(eTag: EntityTag.header(item.version)), body: .json(Self.task(item))))
+            } catch let error as TaskListError {
+                if case .changed = error {
+                    return .preconditionFailed(.init(body: .applicationProblemJson(Self.problem(error))))
+                }
+                return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))
+            }
+        }
+    }
+
+    func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output {
+        do {
+            try await repository.delete(id: input.path.id)
+            return .noContent(.init())
+        } catch let error as TaskListError {
+            return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))
+        }
+    }
+
+    func toggleTask(_ input: Operations.ToggleTask.Input) async throws -> Operations.ToggleTask.Output {
+        do {
+            let item = try await repository.toggle(id: input.path.id)
+            return .ok(.init(headers: .init(eTag: EntityTag.header(item.version)), body: .json(Self.task(item))))
+        } catch let error as TaskListError {
+            return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))
+        }
+    }
+
+    static func task(_ item: TaskItem) -> Components.Schemas.Task {
+        .init(
+            id: item.id ?? 0,
+            name: item.name,
+            details: item.details,
+            day: item.day.isoString,
+            done: item.isDone,
+            createdAt: item.createdAt,
+            updatedAt: item.updatedAt
+        )
+    }
+
+    /// The refused fields, each with the sentence the form shows beside it.
+    static func problem(_ refused: TaskValidationErrors) -> Components.Schemas.Problem {
+        .init(
+            title: "The task was not saved: \(refused.fields.count == 1 ? "a field needs" : "some fields need") changing.",
+            status: 422,
+            errors: refused.fields.map { .init(field: $0.rawValue, message: refused.messages[$0] ?? "") }
+        )
+    }
+
+    static func problem(_ error: TaskListError) -> Components.Schemas.Problem {
+        switch error {
+        case .notFound: .init(title: error.description, status: 404)
+        case .changed: .init(title: error.description, status: 412)
+        }
+    }
+}
