@@ -64,6 +64,20 @@ public final class WebTestSession: Sendable {
         return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
+    /// Sends `json` (when given, as `application/json`) to `path` with `method`, this session's cookies and `headers`:
+    /// a request to the JSON API.
+    @discardableResult
+    public func api(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        json: String? = nil,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = extra
+        if json != nil { headers[.contentType] = "application/json" }
+        return try await send(path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
     /// Follows a redirect response with a GET of its location.
     public func follow(_ response: TestResponse) async throws -> TestResponse {
         guard let location = response.headers[.location] else { return response }
