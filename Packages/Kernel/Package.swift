@@ -41,6 +41,7 @@ let package = Package(
         .target(
             name: "KernelAPI",
             dependencies: [
+                "Kernel",
                 "KernelStorage",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

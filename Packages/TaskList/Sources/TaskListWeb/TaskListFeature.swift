@@ -31,13 +31,14 @@ public struct TaskListFeature: WebFeature {
         // to its reader queue and back, which cost those pages most of their time (a `perf` profile under `wrk`).
         let items = CachedValues<Int64, TaskItem>(limit: 1_000)
         let rows = CachedValues<String, RenderedTaskRows>(limit: 256)
+        let api = TaskAPI(repository: repository, logger: context.feature.logger)
         return FeatureRuntime(
             routes: TaskRoutes(repository: repository, pages: context.pages, list: list, items: items, rows: rows),
-            api: TaskAPI(repository: repository, logger: context.feature.logger),
+            api: api,
             liveEvents: [TaskChanged.self],
             // Every change, this process's (posted once committed) or another's (from the change monitor), is a
             // TaskChanged: the host drops the cached list and tasks before the request that made the change answers.
-            caches: FeatureCaches([list, items, rows], invalidatedBy: [TaskChanged.self]),
+            caches: FeatureCaches([list, items, rows, api.reads.kept], invalidatedBy: [TaskChanged.self]),
             outsideChanges: { changes in
                 if let message = TaskChanged(outside: changes) { bus.post(message) }
             }

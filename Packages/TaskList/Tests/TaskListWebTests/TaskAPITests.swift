@@ -69,10 +69,11 @@ struct TaskAPITests {
         }
     }
 
-    @Test("adding answers 201 with the task's address and ETag as they are, and the list page shows it at once")
+    @Test("adding answers 201 with the task's address and ETag as they are, and the list page and the API list show it at once")
     func createWithLocation() async throws {
         try await withTasks { session, _ in
-            _ = try await session.get("/tasks")  // the list page is kept in memory from here
+            _ = try await session.get("/tasks")  // the list page and the API's answers are kept in memory from here
+            #expect(try Self.names(try await session.api(.get, "/api/v1/tasks")).first != "Far future")
             let created = try await session.api(
                 .post,
                 "/api/v1/tasks",
@@ -86,6 +87,7 @@ struct TaskAPITests {
             #expect(tag.hasPrefix("\"\(id)-") && tag.hasSuffix("\""))
             #expect(try Self.object(created)["name"] as? String == "Far future")
             #expect(TaskRoutesTests.names(in: try await session.get("/tasks").text).first == "Far future")
+            #expect(try Self.names(try await session.api(.get, "/api/v1/tasks")).first == "Far future")
             #expect(try await session.api(.get, "/api/v1/tasks/\(id)").headers[.eTag] == tag)
         }
     }

@@ -12,6 +12,8 @@ import TaskList
 /// the pages call, so the API keeps the pages' rules, order and messages.
 struct TaskAPI: APIProtocol, FeatureRoutes {
     let repository: TaskRepository
+    /// The answers to reads, kept until any task changes (the host forgets them on every ``TaskChanged``).
+    let reads = APIReadCache()
     let logger: Logger
 
     /// The most tasks one page holds.
@@ -20,7 +22,11 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
     func add(to routes: RouterGroup<AppRequestContext>) {
         let router = APIRouter(routes)
         // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(on: router, middlewares: [APIProblemMiddleware(logger: logger)])
+        try! registerHandlers(
+            on: router,
+            configuration: APIConfiguration.standard,
+            middlewares: [APIProblemMiddleware(logger: logger), reads]
+        )
         router.refuseOtherMethods()
     }
 
