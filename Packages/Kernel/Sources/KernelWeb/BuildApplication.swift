@@ -137,6 +137,7 @@ struct Shell {
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
+        InboxAPI(notices: notices, unread: unread, logger: logger).add(to: router.group("api/v1"))
 
         // Installable, and notified on the device: the manifest and service worker, and Web Push.
         let push = try PushSettings.prepare(

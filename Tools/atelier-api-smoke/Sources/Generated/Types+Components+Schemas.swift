@@ -251,5 +251,89 @@ extension Components {
                 case done
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Notice`.
+        internal struct Notice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Notice/id`.
+            internal var id: Swift.Int64
+            /// The id of the app that raised it (`countdown`, `assignments`, …).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notice/app`.
+            internal var app: Swift.String
+            /// As the inbox shows it (`Late: …` when it was delivered late).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notice/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Notice/body`.
+            internal var body: Swift.String
+            /// The page it is about, inside the host; absent when none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notice/link`.
+            internal var link: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notice/deliveredAt`.
+            internal var deliveredAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Notice/read`.
+            internal var read: Swift.Bool
+            /// Creates a new `Notice`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - app: The id of the app that raised it (`countdown`, `assignments`, …).
+            ///   - title: As the inbox shows it (`Late: …` when it was delivered late).
+            ///   - body:
+            ///   - link: The page it is about, inside the host; absent when none.
+            ///   - deliveredAt:
+            ///   - read:
+            internal init(
+                id: Swift.Int64,
+                app: Swift.String,
+                title: Swift.String,
+                body: Swift.String,
+                link: Swift.String? = nil,
+                deliveredAt: Foundation.Date,
+                read: Swift.Bool
+            ) {
+                self.id = id
+                self.app = app
+                self.title = title
+                self.body = body
+                self.link = link
+                self.deliveredAt = deliveredAt
+                self.read = read
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case app
+                case title
+                case body
+                case link
+                case deliveredAt
+                case read
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NoticeList`.
+        internal struct NoticeList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NoticeList/notices`.
+            internal var notices: [Components.Schemas.Notice]
+            /// How many delivered notices are unread.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NoticeList/unread`.
+            internal var unread: Swift.Int
+            /// Creates a new `NoticeList`.
+            ///
+            /// - Parameters:
+            ///   - notices:
+            ///   - unread: How many delivered notices are unread.
+            internal init(
+                notices: [Components.Schemas.Notice],
+                unread: Swift.Int
+            ) {
+                self.notices = notices
+                self.unread = unread
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case notices
+                case unread
+            }
+        }
     }
 }

@@ -36,6 +36,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /tasks/{id}/toggle`.
     /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
     func toggleTask(_ input: Operations.ToggleTask.Input) async throws -> Operations.ToggleTask.Output
+    /// The delivered notices, newest first (the latest 100), and how many are unread.
+    ///
+    /// - Remark: HTTP `GET /notices`.
+    /// - Remark: Generated from `#/paths//notices/get(listNotices)`.
+    func listNotices(_ input: Operations.ListNotices.Input) async throws -> Operations.ListNotices.Output
+    /// Marks every delivered notice read (the inbox's "Mark all as read").
+    ///
+    /// - Remark: HTTP `POST /notices/read`.
+    /// - Remark: Generated from `#/paths//notices/read/post(markNoticesRead)`.
+    func markNoticesRead(_ input: Operations.MarkNoticesRead.Input) async throws -> Operations.MarkNoticesRead.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -119,6 +129,20 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// The delivered notices, newest first (the latest 100), and how many are unread.
+    ///
+    /// - Remark: HTTP `GET /notices`.
+    /// - Remark: Generated from `#/paths//notices/get(listNotices)`.
+    internal func listNotices(headers: Operations.ListNotices.Input.Headers = .init()) async throws -> Operations.ListNotices.Output {
+        try await listNotices(Operations.ListNotices.Input(headers: headers))
+    }
+    /// Marks every delivered notice read (the inbox's "Mark all as read").
+    ///
+    /// - Remark: HTTP `POST /notices/read`.
+    /// - Remark: Generated from `#/paths//notices/read/post(markNoticesRead)`.
+    internal func markNoticesRead(headers: Operations.MarkNoticesRead.Input.Headers = .init()) async throws -> Operations.MarkNoticesRead.Output {
+        try await markNoticesRead(Operations.MarkNoticesRead.Input(headers: headers))
     }
 }
 
