@@ -108,6 +108,7 @@ let packageTestTargets: [Target] = [
             .product(name: "Countdown", package: "GettingStarted"),
             .product(name: "CountdownWeb", package: "GettingStarted"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),

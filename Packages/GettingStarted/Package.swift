@@ -20,8 +20,10 @@ let package = Package(
     dependencies: [
         .package(path: "../Kernel"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -58,10 +60,14 @@ let package = Package(
             dependencies: [
                 "Countdown",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelAPI", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             resources: [.copy("Resources/Public")]
         ),
@@ -71,6 +77,7 @@ let package = Package(
                 "Countdown",
                 "CountdownWeb",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),

@@ -40,6 +40,7 @@ public struct CountdownFeature: WebFeature {
         let firstPage = CachedValue { try await CountdownFirstPage(store) }
         return FeatureRuntime(
             routes: CountdownRoutes(store: store, pages: context.pages, firstPage: firstPage),
+            api: CountdownAPI(store: store, logger: feature.logger),
             liveEvents: [CountdownChanged.self],
             caches: FeatureCaches([firstPage], invalidatedBy: [CountdownChanged.self, NoticeDelivered.self]),
             outsideChanges: { [bus = feature.bus] changes in

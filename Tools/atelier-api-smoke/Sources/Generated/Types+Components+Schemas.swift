@@ -335,5 +335,138 @@ extension Components {
                 case unread
             }
         }
+        /// - Remark: Generated from `#/components/schemas/CountdownDraft`.
+        internal struct CountdownDraft: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CountdownDraft/hours`.
+            internal var hours: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CountdownDraft/minutes`.
+            internal var minutes: Swift.Int?
+            /// Optional; at most 200 bytes of UTF-8, no control character; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownDraft/label`.
+            internal var label: Swift.String?
+            /// Creates a new `CountdownDraft`.
+            ///
+            /// - Parameters:
+            ///   - hours:
+            ///   - minutes:
+            ///   - label: Optional; at most 200 bytes of UTF-8, no control character; trimmed.
+            internal init(
+                hours: Swift.Int? = nil,
+                minutes: Swift.Int? = nil,
+                label: Swift.String? = nil
+            ) {
+                self.hours = hours
+                self.minutes = minutes
+                self.label = label
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case hours
+                case minutes
+                case label
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Countdown`.
+        internal struct Countdown: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Countdown/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Countdown/label`.
+            internal var label: Swift.String
+            /// The label, or its length (`25 min countdown`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/title`.
+            internal var title: Swift.String
+            /// How long it runs.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/seconds`.
+            internal var seconds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Countdown/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// When it ends.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/deadline`.
+            internal var deadline: Foundation.Date
+            /// Whether it had ended when this answer was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/finished`.
+            internal var finished: Swift.Bool
+            /// On start only, when the system's scheduler did not take it: the page's sentence saying it will notify when Atelier is next running instead.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/warning`.
+            internal var warning: Swift.String?
+            /// Creates a new `Countdown`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - label:
+            ///   - title: The label, or its length (`25 min countdown`).
+            ///   - seconds: How long it runs.
+            ///   - startedAt:
+            ///   - deadline: When it ends.
+            ///   - finished: Whether it had ended when this answer was made.
+            ///   - warning: On start only, when the system's scheduler did not take it: the page's sentence saying it will notify when Atelier is next running instead.
+            internal init(
+                id: Swift.Int64,
+                label: Swift.String,
+                title: Swift.String,
+                seconds: Swift.Int,
+                startedAt: Foundation.Date,
+                deadline: Foundation.Date,
+                finished: Swift.Bool,
+                warning: Swift.String? = nil
+            ) {
+                self.id = id
+                self.label = label
+                self.title = title
+                self.seconds = seconds
+                self.startedAt = startedAt
+                self.deadline = deadline
+                self.finished = finished
+                self.warning = warning
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case label
+                case title
+                case seconds
+                case startedAt
+                case deadline
+                case finished
+                case warning
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CountdownPage`.
+        internal struct CountdownPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CountdownPage/countdowns`.
+            internal var countdowns: [Components.Schemas.Countdown]
+            /// Running countdowns past the ones listed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownPage/runningNotShown`.
+            internal var runningNotShown: Swift.Int
+            /// The cursor of the next page of finished countdowns; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownPage/next`.
+            internal var next: Swift.String?
+            /// Creates a new `CountdownPage`.
+            ///
+            /// - Parameters:
+            ///   - countdowns:
+            ///   - runningNotShown: Running countdowns past the ones listed.
+            ///   - next: The cursor of the next page of finished countdowns; absent on the last.
+            internal init(
+                countdowns: [Components.Schemas.Countdown],
+                runningNotShown: Swift.Int,
+                next: Swift.String? = nil
+            ) {
+                self.countdowns = countdowns
+                self.runningNotShown = runningNotShown
+                self.next = next
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case countdowns
+                case runningNotShown
+                case next
+            }
+        }
     }
 }

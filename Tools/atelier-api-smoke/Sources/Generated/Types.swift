@@ -36,6 +36,26 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /tasks/{id}/toggle`.
     /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
     func toggleTask(_ input: Operations.ToggleTask.Input) async throws -> Operations.ToggleTask.Output
+    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    ///
+    /// - Remark: HTTP `GET /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
+    func listCountdowns(_ input: Operations.ListCountdowns.Input) async throws -> Operations.ListCountdowns.Output
+    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
+    ///
+    /// - Remark: HTTP `POST /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
+    func startCountdown(_ input: Operations.StartCountdown.Input) async throws -> Operations.StartCountdown.Output
+    /// One countdown.
+    ///
+    /// - Remark: HTTP `GET /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
+    func getCountdown(_ input: Operations.GetCountdown.Input) async throws -> Operations.GetCountdown.Output
+    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
+    ///
+    /// - Remark: HTTP `DELETE /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
+    func cancelCountdown(_ input: Operations.CancelCountdown.Input) async throws -> Operations.CancelCountdown.Output
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///
     /// - Remark: HTTP `GET /notices`.
@@ -126,6 +146,58 @@ extension APIProtocol {
         headers: Operations.ToggleTask.Input.Headers = .init()
     ) async throws -> Operations.ToggleTask.Output {
         try await toggleTask(Operations.ToggleTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    ///
+    /// - Remark: HTTP `GET /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
+    internal func listCountdowns(
+        query: Operations.ListCountdowns.Input.Query = .init(),
+        headers: Operations.ListCountdowns.Input.Headers = .init()
+    ) async throws -> Operations.ListCountdowns.Output {
+        try await listCountdowns(Operations.ListCountdowns.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
+    ///
+    /// - Remark: HTTP `POST /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
+    internal func startCountdown(
+        headers: Operations.StartCountdown.Input.Headers = .init(),
+        body: Operations.StartCountdown.Input.Body
+    ) async throws -> Operations.StartCountdown.Output {
+        try await startCountdown(Operations.StartCountdown.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One countdown.
+    ///
+    /// - Remark: HTTP `GET /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
+    internal func getCountdown(
+        path: Operations.GetCountdown.Input.Path,
+        headers: Operations.GetCountdown.Input.Headers = .init()
+    ) async throws -> Operations.GetCountdown.Output {
+        try await getCountdown(Operations.GetCountdown.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
+    ///
+    /// - Remark: HTTP `DELETE /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
+    internal func cancelCountdown(
+        path: Operations.CancelCountdown.Input.Path,
+        headers: Operations.CancelCountdown.Input.Headers = .init()
+    ) async throws -> Operations.CancelCountdown.Output {
+        try await cancelCountdown(Operations.CancelCountdown.Input(
             path: path,
             headers: headers
         ))
