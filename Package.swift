@@ -249,6 +249,7 @@ let packageTestTargets: [Target] = [
         name: "NewsReaderWebTests",
         dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelBus", package: "Kernel"),

@@ -52,8 +52,10 @@ public struct NewsReaderFeature: WebFeature {
             analytics: analytics,
             bus: bus
         )
+        let api = NewsAPI(headlines: headlines, refresher: refresher, logger: context.feature.logger)
         return FeatureRuntime(
             routes: NewsRoutes(headlines: headlines, refresher: refresher, analytics: analytics, pages: context.pages),
+            api: api,
             // Shut down in reverse order: the timer, then the analytics sender, then the client they share.
             services: [
                 client,
@@ -61,7 +63,7 @@ public struct NewsReaderFeature: WebFeature {
                 FeedRefreshService(refresher: refresher, interval: settings.refreshInterval, logger: context.feature.logger),
             ],
             liveEvents: [HeadlinesChanged.self],
-            caches: FeatureCaches([headlines], invalidatedBy: [HeadlinesChanged.self]),
+            caches: FeatureCaches([headlines, api.reads.kept], invalidatedBy: [HeadlinesChanged.self]),
             outsideChanges: { _ in
                 bus.post(await headlines.outsideChange())
             }

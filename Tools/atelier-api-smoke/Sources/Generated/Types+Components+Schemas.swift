@@ -165,6 +165,8 @@ extension Components {
             internal var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/Task/details`.
             internal var details: Swift.String
+            /// The same day as `yyyy-MM-dd`.
+            ///
             /// - Remark: Generated from `#/components/schemas/Task/day`.
             internal var day: Swift.String
             /// - Remark: Generated from `#/components/schemas/Task/done`.
@@ -179,7 +181,7 @@ extension Components {
             ///   - id:
             ///   - name:
             ///   - details:
-            ///   - day:
+            ///   - day: The same day as `yyyy-MM-dd`.
             ///   - done:
             ///   - createdAt:
             ///   - updatedAt:
@@ -466,6 +468,125 @@ extension Components {
                 case countdowns
                 case runningNotShown
                 case next
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Headline`.
+        internal struct Headline: Codable, Hashable, Sendable {
+            /// The story's id (its page: `/news/{id}`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Headline/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Headline/headline`.
+            internal var headline: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Headline/introduction`.
+            internal var introduction: Swift.String
+            /// The day in the brief's words: `1 January 1970`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Headline/date`.
+            internal var date: Swift.String
+            /// The same day as `yyyy-MM-dd`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Headline/day`.
+            internal var day: Swift.String
+            /// Creates a new `Headline`.
+            ///
+            /// - Parameters:
+            ///   - id: The story's id (its page: `/news/{id}`).
+            ///   - headline:
+            ///   - introduction:
+            ///   - date: The day in the brief's words: `1 January 1970`.
+            ///   - day: The same day as `yyyy-MM-dd`.
+            internal init(
+                id: Swift.String,
+                headline: Swift.String,
+                introduction: Swift.String,
+                date: Swift.String,
+                day: Swift.String
+            ) {
+                self.id = id
+                self.headline = headline
+                self.introduction = introduction
+                self.date = date
+                self.day = day
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case headline
+                case introduction
+                case date
+                case day
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HeadlinePage`.
+        internal struct HeadlinePage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/headlines`.
+            internal var headlines: [Components.Schemas.Headline]
+            /// The cursor of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/next`.
+            internal var next: Swift.String?
+            /// How fresh the headlines are, or why the last fetch failed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/status`.
+            internal var status: Swift.String
+            /// Whether `status` reports a failed fetch.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/problem`.
+            internal var problem: Swift.Bool
+            /// Creates a new `HeadlinePage`.
+            ///
+            /// - Parameters:
+            ///   - headlines:
+            ///   - next: The cursor of the next page; absent on the last.
+            ///   - status: How fresh the headlines are, or why the last fetch failed.
+            ///   - problem: Whether `status` reports a failed fetch.
+            internal init(
+                headlines: [Components.Schemas.Headline],
+                next: Swift.String? = nil,
+                status: Swift.String,
+                problem: Swift.Bool
+            ) {
+                self.headlines = headlines
+                self.next = next
+                self.status = status
+                self.problem = problem
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case headlines
+                case next
+                case status
+                case problem
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RefreshOutcome`.
+        internal struct RefreshOutcome: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/outcome`.
+            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case updated = "updated"
+                case unchanged = "unchanged"
+                case failed = "failed"
+            }
+            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/outcome`.
+            internal var outcome: Components.Schemas.RefreshOutcome.OutcomePayload
+            /// What the page says (`Headlines updated: 2 new.`, or why it failed).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/message`.
+            internal var message: Swift.String
+            /// Creates a new `RefreshOutcome`.
+            ///
+            /// - Parameters:
+            ///   - outcome:
+            ///   - message: What the page says (`Headlines updated: 2 new.`, or why it failed).
+            internal init(
+                outcome: Components.Schemas.RefreshOutcome.OutcomePayload,
+                message: Swift.String
+            ) {
+                self.outcome = outcome
+                self.message = message
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case outcome
+                case message
             }
         }
     }

@@ -56,6 +56,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /countdowns/{id}`.
     /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
     func cancelCountdown(_ input: Operations.CancelCountdown.Input) async throws -> Operations.CancelCountdown.Output
+    /// A page of headlines (50), newest first, and the line saying how fresh they are.
+    ///
+    /// - Remark: HTTP `GET /news/headlines`.
+    /// - Remark: Generated from `#/paths//news/headlines/get(listHeadlines)`.
+    func listHeadlines(_ input: Operations.ListHeadlines.Input) async throws -> Operations.ListHeadlines.Output
+    /// One story.
+    ///
+    /// - Remark: HTTP `GET /news/headlines/{id}`.
+    /// - Remark: Generated from `#/paths//news/headlines/{id}/get(getHeadline)`.
+    func getHeadline(_ input: Operations.GetHeadline.Input) async throws -> Operations.GetHeadline.Output
+    /// Fetches the feed now (the page's Reload); a failure keeps the headlines there were and says why.
+    ///
+    /// - Remark: HTTP `POST /news/refresh`.
+    /// - Remark: Generated from `#/paths//news/refresh/post(refreshNews)`.
+    func refreshNews(_ input: Operations.RefreshNews.Input) async throws -> Operations.RefreshNews.Output
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///
     /// - Remark: HTTP `GET /notices`.
@@ -201,6 +216,39 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// A page of headlines (50), newest first, and the line saying how fresh they are.
+    ///
+    /// - Remark: HTTP `GET /news/headlines`.
+    /// - Remark: Generated from `#/paths//news/headlines/get(listHeadlines)`.
+    internal func listHeadlines(
+        query: Operations.ListHeadlines.Input.Query = .init(),
+        headers: Operations.ListHeadlines.Input.Headers = .init()
+    ) async throws -> Operations.ListHeadlines.Output {
+        try await listHeadlines(Operations.ListHeadlines.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One story.
+    ///
+    /// - Remark: HTTP `GET /news/headlines/{id}`.
+    /// - Remark: Generated from `#/paths//news/headlines/{id}/get(getHeadline)`.
+    internal func getHeadline(
+        path: Operations.GetHeadline.Input.Path,
+        headers: Operations.GetHeadline.Input.Headers = .init()
+    ) async throws -> Operations.GetHeadline.Output {
+        try await getHeadline(Operations.GetHeadline.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Fetches the feed now (the page's Reload); a failure keeps the headlines there were and says why.
+    ///
+    /// - Remark: HTTP `POST /news/refresh`.
+    /// - Remark: Generated from `#/paths//news/refresh/post(refreshNews)`.
+    internal func refreshNews(headers: Operations.RefreshNews.Input.Headers = .init()) async throws -> Operations.RefreshNews.Output {
+        try await refreshNews(Operations.RefreshNews.Input(headers: headers))
     }
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///

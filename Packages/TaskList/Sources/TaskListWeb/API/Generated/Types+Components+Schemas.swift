@@ -165,6 +165,8 @@ extension Components {
             internal var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/Task/details`.
             internal var details: Swift.String
+            /// The same day as `yyyy-MM-dd`.
+            ///
             /// - Remark: Generated from `#/components/schemas/Task/day`.
             internal var day: Swift.String
             /// - Remark: Generated from `#/components/schemas/Task/done`.
@@ -179,7 +181,7 @@ extension Components {
             ///   - id:
             ///   - name:
             ///   - details:
-            ///   - day:
+            ///   - day: The same day as `yyyy-MM-dd`.
             ///   - done:
             ///   - createdAt:
             ///   - updatedAt:
