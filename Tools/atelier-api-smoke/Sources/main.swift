@@ -47,6 +47,7 @@ let client = Client(serverURL: base, transport: AsyncHTTPClientTransport(), midd
 do {
     try await TasksWalk(client: client).run()
     try await CountdownsWalk(client: client).run()
+    try await NewsWalk(client: client).run()
     try await InboxWalk(client: client).run()
     print("atelier-api-smoke: every step answered as promised")
 } catch {

@@ -339,20 +339,24 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/CountdownDraft`.
         internal struct CountdownDraft: Codable, Hashable, Sendable {
+            /// None: 0.
+            ///
             /// - Remark: Generated from `#/components/schemas/CountdownDraft/hours`.
             internal var hours: Swift.Int?
+            /// None: 0.
+            ///
             /// - Remark: Generated from `#/components/schemas/CountdownDraft/minutes`.
             internal var minutes: Swift.Int?
-            /// Optional; at most 200 bytes of UTF-8, no control character; trimmed.
+            /// Optional; at most 200 bytes of UTF-8, no control character; trimmed. None: no label.
             ///
             /// - Remark: Generated from `#/components/schemas/CountdownDraft/label`.
             internal var label: Swift.String?
             /// Creates a new `CountdownDraft`.
             ///
             /// - Parameters:
-            ///   - hours:
-            ///   - minutes:
-            ///   - label: Optional; at most 200 bytes of UTF-8, no control character; trimmed.
+            ///   - hours: None: 0.
+            ///   - minutes: None: 0.
+            ///   - label: Optional; at most 200 bytes of UTF-8, no control character; trimmed. None: no label.
             internal init(
                 hours: Swift.Int? = nil,
                 minutes: Swift.Int? = nil,
