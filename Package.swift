@@ -162,6 +162,7 @@ let packageTestTargets: [Target] = [
     .testTarget(
         name: "SignupWebTests",
         dependencies: [
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelLoopback", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),

@@ -46,6 +46,7 @@ let client = Client(serverURL: base, transport: AsyncHTTPClientTransport(), midd
 
 do {
     try await TasksWalk(client: client).run()
+    try await SignupWalk(client: client).run()
     try await CountdownsWalk(client: client).run()
     try await NewsWalk(client: client).run()
     try await InboxWalk(client: client).run()

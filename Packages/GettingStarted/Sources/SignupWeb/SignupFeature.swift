@@ -19,6 +19,7 @@ public struct SignupFeature: WebFeature {
         let endpoint = try SignupEndpoint(setting: context.feature.settings["endpoint"])
         return FeatureRuntime(
             routes: SignupRoutes(endpoint: endpoint, pages: context.pages),
+            api: SignupAPI(logger: context.feature.logger),
             services: [endpoint.http],
             liveEvents: []
         )

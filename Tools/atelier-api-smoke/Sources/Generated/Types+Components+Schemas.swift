@@ -593,5 +593,87 @@ extension Components {
                 case message
             }
         }
+        /// The form as typed.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SignupDraft`.
+        internal struct SignupDraft: Codable, Hashable, Sendable {
+            /// At most 100 bytes of UTF-8, one line; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/firstName`.
+            internal var firstName: Swift.String?
+            /// At most 100 bytes of UTF-8, one line; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/lastName`.
+            internal var lastName: Swift.String?
+            /// As typed on the form, `DD/MM/YYYY`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/dateOfBirth`.
+            internal var dateOfBirth: Swift.String?
+            /// 5 to 80 characters as a person counts them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/password`.
+            internal var password: Swift.String?
+            /// Creates a new `SignupDraft`.
+            ///
+            /// - Parameters:
+            ///   - firstName: At most 100 bytes of UTF-8, one line; trimmed.
+            ///   - lastName: At most 100 bytes of UTF-8, one line; trimmed.
+            ///   - dateOfBirth: As typed on the form, `DD/MM/YYYY`.
+            ///   - password: 5 to 80 characters as a person counts them.
+            internal init(
+                firstName: Swift.String? = nil,
+                lastName: Swift.String? = nil,
+                dateOfBirth: Swift.String? = nil,
+                password: Swift.String? = nil
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.dateOfBirth = dateOfBirth
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case firstName
+                case lastName
+                case dateOfBirth
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignupUser`.
+        internal struct SignupUser: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SignupUser/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignupUser/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignupUser/dateOfBirth`.
+            internal var dateOfBirth: Swift.String
+            /// Always `••••••••`: the password is never shown.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupUser/password`.
+            internal var password: Swift.String
+            /// Creates a new `SignupUser`.
+            ///
+            /// - Parameters:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - dateOfBirth:
+            ///   - password: Always `••••••••`: the password is never shown.
+            internal init(
+                firstName: Swift.String,
+                lastName: Swift.String,
+                dateOfBirth: Swift.String,
+                password: Swift.String
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.dateOfBirth = dateOfBirth
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case firstName
+                case lastName
+                case dateOfBirth
+                case password
+            }
+        }
     }
 }

@@ -1905,6 +1905,184 @@ internal enum Operations {
             }
         }
     }
+    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
+    ///
+    /// - Remark: HTTP `POST /signup/check`.
+    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
+    internal enum CheckSignup {
+        internal static let id: Swift.String = "checkSignup"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/signup/check/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/signup/check/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckSignup.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckSignup.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CheckSignup.Input.Headers
+            /// - Remark: Generated from `#/paths/signup/check/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/signup/check/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SignupDraft)
+            }
+            internal var body: Operations.CheckSignup.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.CheckSignup.Input.Headers = .init(),
+                body: Operations.CheckSignup.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/signup/check/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/signup/check/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignupUser)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.SignupUser {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CheckSignup.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CheckSignup.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The user the form describes.
+            ///
+            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CheckSignup.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.CheckSignup.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.

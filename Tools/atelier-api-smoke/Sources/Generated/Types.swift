@@ -56,6 +56,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /countdowns/{id}`.
     /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
     func cancelCountdown(_ input: Operations.CancelCountdown.Input) async throws -> Operations.CancelCountdown.Output
+    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
+    ///
+    /// - Remark: HTTP `POST /signup/check`.
+    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
+    func checkSignup(_ input: Operations.CheckSignup.Input) async throws -> Operations.CheckSignup.Output
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.
@@ -215,6 +220,19 @@ extension APIProtocol {
         try await cancelCountdown(Operations.CancelCountdown.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
+    ///
+    /// - Remark: HTTP `POST /signup/check`.
+    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
+    internal func checkSignup(
+        headers: Operations.CheckSignup.Input.Headers = .init(),
+        body: Operations.CheckSignup.Input.Body
+    ) async throws -> Operations.CheckSignup.Output {
+        try await checkSignup(Operations.CheckSignup.Input(
+            headers: headers,
+            body: body
         ))
     }
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
