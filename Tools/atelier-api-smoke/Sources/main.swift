@@ -49,6 +49,7 @@ do {
     try await SignupWalk(client: client).run()
     try await CountdownsWalk(client: client).run()
     try await NewsWalk(client: client).run()
+    try await AssignmentsWalk(client: client).run()
     try await InboxWalk(client: client).run()
     print("atelier-api-smoke: every step answered as promised")
 } catch {

@@ -62,6 +62,7 @@ public struct AssignmentTrackerFeature: WebFeature {
             CalendarFeed(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone))
         }
         let events = CachedValues<Int64, String>(limit: 1_000)
+        let api = AssignmentAPI(repository: repository, logger: context.feature.logger)
         return FeatureRuntime(
             routes: AssignmentRoutes(
                 repository: repository,
@@ -75,9 +76,10 @@ public struct AssignmentTrackerFeature: WebFeature {
                 pages: context.pages,
                 now: now
             ),
+            api: api,
             services: services,
             liveEvents: [AssignmentChanged.self],
-            caches: FeatureCaches([firstPages, rows, details, feed, events], invalidatedBy: [AssignmentChanged.self]),
+            caches: FeatureCaches([firstPages, rows, details, feed, events, api.reads.kept], invalidatedBy: [AssignmentChanged.self]),
             outsideChanges: { changes in
                 if let message = AssignmentChanged(outside: changes) { bus.post(message) }
             }

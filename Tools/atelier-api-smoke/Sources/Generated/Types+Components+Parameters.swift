@@ -7,6 +7,8 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
+        /// - Remark: Generated from `#/components/parameters/AssignmentID`.
+        internal typealias AssignmentID = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/TaskID`.
         internal typealias TaskID = Swift.Int64
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.

@@ -675,5 +675,199 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Assignment`.
+        internal struct Assignment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Assignment/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Assignment/module`.
+            internal var module: Swift.String
+            /// 4, 5, 6 or 7.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/level`.
+            internal var level: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Assignment/name`.
+            internal var name: Swift.String
+            /// What it is worth, in percent of the module.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/value`.
+            internal var value: Swift.Int
+            /// The mark awarded, in percent; absent until there is one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/mark`.
+            internal var mark: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Assignment/dueAt`.
+            internal var dueAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Assignment/notes`.
+            internal var notes: Swift.String
+            /// Percent done, its tasks weighed by their planned length; 0 with no task.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/progress`.
+            internal var progress: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Assignment/taskCount`.
+            internal var taskCount: Swift.Int
+            /// Creates a new `Assignment`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - module:
+            ///   - level: 4, 5, 6 or 7.
+            ///   - name:
+            ///   - value: What it is worth, in percent of the module.
+            ///   - mark: The mark awarded, in percent; absent until there is one.
+            ///   - dueAt:
+            ///   - notes:
+            ///   - progress: Percent done, its tasks weighed by their planned length; 0 with no task.
+            ///   - taskCount:
+            internal init(
+                id: Swift.Int64,
+                module: Swift.String,
+                level: Swift.Int,
+                name: Swift.String,
+                value: Swift.Int,
+                mark: Swift.Int? = nil,
+                dueAt: Foundation.Date,
+                notes: Swift.String,
+                progress: Swift.Int,
+                taskCount: Swift.Int
+            ) {
+                self.id = id
+                self.module = module
+                self.level = level
+                self.name = name
+                self.value = value
+                self.mark = mark
+                self.dueAt = dueAt
+                self.notes = notes
+                self.progress = progress
+                self.taskCount = taskCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case module
+                case level
+                case name
+                case value
+                case mark
+                case dueAt
+                case notes
+                case progress
+                case taskCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentTask`.
+        internal struct AssignmentTask: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/startAt`.
+            internal var startAt: Foundation.Date
+            /// Absent when the task has no due date.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/dueAt`.
+            internal var dueAt: Foundation.Date?
+            /// How much of it is done.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/percent`.
+            internal var percent: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/notes`.
+            internal var notes: Swift.String
+            /// Creates a new `AssignmentTask`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - startAt:
+            ///   - dueAt: Absent when the task has no due date.
+            ///   - percent: How much of it is done.
+            ///   - notes:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                startAt: Foundation.Date,
+                dueAt: Foundation.Date? = nil,
+                percent: Swift.Int,
+                notes: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+                self.startAt = startAt
+                self.dueAt = dueAt
+                self.percent = percent
+                self.notes = notes
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case startAt
+                case dueAt
+                case percent
+                case notes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentDetail`.
+        internal struct AssignmentDetail: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentDetail/assignment`.
+            internal var assignment: Components.Schemas.Assignment
+            /// - Remark: Generated from `#/components/schemas/AssignmentDetail/tasks`.
+            internal var tasks: [Components.Schemas.AssignmentTask]
+            /// Creates a new `AssignmentDetail`.
+            ///
+            /// - Parameters:
+            ///   - assignment:
+            ///   - tasks:
+            internal init(
+                assignment: Components.Schemas.Assignment,
+                tasks: [Components.Schemas.AssignmentTask]
+            ) {
+                self.assignment = assignment
+                self.tasks = tasks
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case assignment
+                case tasks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentPage`.
+        internal struct AssignmentPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentPage/assignments`.
+            internal var assignments: [Components.Schemas.Assignment]
+            /// The cursor of the section's next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPage/next`.
+            internal var next: Swift.String?
+            /// How many assignments the current section holds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPage/current`.
+            internal var current: Swift.Int
+            /// How many the archive holds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPage/archive`.
+            internal var archive: Swift.Int
+            /// Creates a new `AssignmentPage`.
+            ///
+            /// - Parameters:
+            ///   - assignments:
+            ///   - next: The cursor of the section's next page; absent on the last.
+            ///   - current: How many assignments the current section holds.
+            ///   - archive: How many the archive holds.
+            internal init(
+                assignments: [Components.Schemas.Assignment],
+                next: Swift.String? = nil,
+                current: Swift.Int,
+                archive: Swift.Int
+            ) {
+                self.assignments = assignments
+                self.next = next
+                self.current = current
+                self.archive = archive
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case assignments
+                case next
+                case current
+                case archive
+            }
+        }
     }
 }

@@ -2083,6 +2083,583 @@ internal enum Operations {
             }
         }
     }
+    /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
+    ///
+    /// - Remark: HTTP `GET /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
+    internal enum ListAssignments {
+        internal static let id: Swift.String = "listAssignments"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/GET/query/section`.
+                internal enum SectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case current = "current"
+                    case archive = "archive"
+                }
+                /// - Remark: Generated from `#/paths/assignments/GET/query/section`.
+                internal var section: Operations.ListAssignments.Input.Query.SectionPayload?
+                /// The `next` cursor of the previous page of the same section; the first page without it.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/GET/query/after`.
+                internal var after: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - section:
+                ///   - after: The `next` cursor of the previous page of the same section; the first page without it.
+                internal init(
+                    section: Operations.ListAssignments.Input.Query.SectionPayload? = nil,
+                    after: Swift.String? = nil
+                ) {
+                    self.section = section
+                    self.after = after
+                }
+            }
+            internal var query: Operations.ListAssignments.Input.Query
+            /// - Remark: Generated from `#/paths/assignments/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAssignments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAssignments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListAssignments.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListAssignments.Input.Query = .init(),
+                headers: Operations.ListAssignments.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AssignmentPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListAssignments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListAssignments.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The page.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/get(listAssignments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAssignments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListAssignments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/get(listAssignments)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// One assignment with its tasks and its progress (the detail panel).
+    ///
+    /// - Remark: HTTP `GET /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)`.
+    internal enum GetAssignment {
+        internal static let id: Swift.String = "getAssignment"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{id}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/GET/path/id`.
+                internal var id: Components.Parameters.AssignmentID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{id}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetAssignment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetAssignment.Input.Path,
+                headers: Operations.GetAssignment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentDetail)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AssignmentDetail {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Sets the mark awarded (0 to 100), or clears it (null), as the detail's mark form does.
+    ///
+    /// - Remark: HTTP `PUT /assignments/{id}/mark`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)`.
+    internal enum SetAssignmentMark {
+        internal static let id: Swift.String = "setAssignmentMark"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/path/id`.
+                internal var id: Components.Parameters.AssignmentID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.SetAssignmentMark.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentMark.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentMark.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.SetAssignmentMark.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// None: cleared.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/requestBody/json/mark`.
+                    internal var mark: Swift.Int?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - mark: None: cleared.
+                    internal init(mark: Swift.Int? = nil) {
+                        self.mark = mark
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case mark
+                    }
+                }
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/requestBody/content/application\/json`.
+                case json(Operations.SetAssignmentMark.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.SetAssignmentMark.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.SetAssignmentMark.Input.Path,
+                headers: Operations.SetAssignmentMark.Input.Headers = .init(),
+                body: Operations.SetAssignmentMark.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.SetAssignmentMark.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.SetAssignmentMark.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetAssignmentMark.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.SetAssignmentMark.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.

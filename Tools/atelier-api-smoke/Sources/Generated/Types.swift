@@ -61,6 +61,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /signup/check`.
     /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
     func checkSignup(_ input: Operations.CheckSignup.Input) async throws -> Operations.CheckSignup.Output
+    /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
+    ///
+    /// - Remark: HTTP `GET /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
+    func listAssignments(_ input: Operations.ListAssignments.Input) async throws -> Operations.ListAssignments.Output
+    /// One assignment with its tasks and its progress (the detail panel).
+    ///
+    /// - Remark: HTTP `GET /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)`.
+    func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output
+    /// Sets the mark awarded (0 to 100), or clears it (null), as the detail's mark form does.
+    ///
+    /// - Remark: HTTP `PUT /assignments/{id}/mark`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)`.
+    func setAssignmentMark(_ input: Operations.SetAssignmentMark.Input) async throws -> Operations.SetAssignmentMark.Output
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.
@@ -231,6 +246,47 @@ extension APIProtocol {
         body: Operations.CheckSignup.Input.Body
     ) async throws -> Operations.CheckSignup.Output {
         try await checkSignup(Operations.CheckSignup.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
+    ///
+    /// - Remark: HTTP `GET /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
+    internal func listAssignments(
+        query: Operations.ListAssignments.Input.Query = .init(),
+        headers: Operations.ListAssignments.Input.Headers = .init()
+    ) async throws -> Operations.ListAssignments.Output {
+        try await listAssignments(Operations.ListAssignments.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One assignment with its tasks and its progress (the detail panel).
+    ///
+    /// - Remark: HTTP `GET /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)`.
+    internal func getAssignment(
+        path: Operations.GetAssignment.Input.Path,
+        headers: Operations.GetAssignment.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignment.Output {
+        try await getAssignment(Operations.GetAssignment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Sets the mark awarded (0 to 100), or clears it (null), as the detail's mark form does.
+    ///
+    /// - Remark: HTTP `PUT /assignments/{id}/mark`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)`.
+    internal func setAssignmentMark(
+        path: Operations.SetAssignmentMark.Input.Path,
+        headers: Operations.SetAssignmentMark.Input.Headers = .init(),
+        body: Operations.SetAssignmentMark.Input.Body
+    ) async throws -> Operations.SetAssignmentMark.Output {
+        try await setAssignmentMark(Operations.SetAssignmentMark.Input(
+            path: path,
             headers: headers,
             body: body
         ))

@@ -1,0 +1,106 @@
+import AssignmentTracker
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KernelAPI
+import KernelWeb
+import Logging
+import OpenAPIRuntime
+
+/// The assignment tracker's JSON API (`/api/v1/assignments…`, the `assignments` part of the host's OpenAPI document),
+/// on the server protocol generated from it (`Generated/`): the split view's list and detail, and the mark form, on
+/// the repository and rules the pages use.
+struct AssignmentAPI: APIProtocol, FeatureRoutes {
+    let repository: AssignmentRepository
+    /// The answers to reads, kept until an assignment changes (the host forgets them on every ``AssignmentChanged``,
+    /// which also says when one moved to the archive by the clock).
+    let reads = APIReadCache()
+    let logger: Logger
+
+    /// How many assignments a page holds: the list page's own.
+    static let pageSize = 100
+
+    func add(to routes: RouterGroup<AppRequestContext>) {
+        let router = APIRouter(routes)
+        // The generated code registers every operation; registering fails only for an invalid server URL.
+        try! registerHandlers(
+            on: router,
+            configuration: APIConfiguration.standard,
+            middlewares: [APIProblemMiddleware(logger: logger), reads]
+        )
+        router.refuseOtherMethods()
+    }
+
+    func listAssignments(_ input: Operations.ListAssignments.Input) async throws -> Operations.ListAssignments.Output {
+        let section: AssignmentSection = input.query.section == .archive ? .archive : .current
+        var cursor: AssignmentCursor?
+        if let after = input.query.after {
+            guard let parsed = AssignmentCursor(token: after) else {
+                throw APIProblem(.badRequest, title: "That is not a cursor this list gave: start again from the first page.")
+            }
+            cursor = parsed
+        }
+        let page = try await repository.page(section, after: cursor, limit: Self.pageSize)
+        let counts = try await repository.counts()
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        assignments: page.assignments.map(Self.assignment),
+                        next: page.next?.token,
+                        current: counts[.current] ?? 0,
+                        archive: counts[.archive] ?? 0
+                    )
+                )
+            )
+        )
+    }
+
+    func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output {
+        do {
+            let (assignment, tasks) = try await repository.detail(id: input.path.id)
+            return .ok(.init(body: .json(.init(assignment: Self.assignment(assignment), tasks: tasks.map(Self.task)))))
+        } catch let error as AssignmentError {
+            return .notFound(.init(body: .applicationProblemJson(.init(title: error.description, status: 404))))
+        }
+    }
+
+    func setAssignmentMark(_ input: Operations.SetAssignmentMark.Input) async throws -> Operations.SetAssignmentMark.Output {
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
+        // The detail's mark form, with what was sent typed into it.
+        guard case .success(let mark) = AssignmentValidation.mark(body.mark.map(String.init) ?? "") else {
+            let message = "Give the mark as a whole number from 0 to 100, or leave it empty to clear it."
+            return .unprocessableContent(
+                .init(
+                    body: .applicationProblemJson(
+                        .init(title: "The mark was not saved.", status: 422, errors: [.init(field: "mark", message: message)])
+                    )
+                )
+            )
+        }
+        do {
+            return .ok(.init(body: .json(Self.assignment(try await repository.setMark(id: input.path.id, mark)))))
+        } catch let error as AssignmentError {
+            return .notFound(.init(body: .applicationProblemJson(.init(title: error.description, status: 404))))
+        }
+    }
+
+    static func assignment(_ assignment: Assignment) -> Components.Schemas.Assignment {
+        .init(
+            id: assignment.id ?? 0,
+            module: assignment.module,
+            level: assignment.level,
+            name: assignment.name,
+            value: assignment.value,
+            mark: assignment.mark,
+            dueAt: assignment.dueAt,
+            notes: assignment.notes,
+            progress: assignment.progress.percent ?? 0,
+            taskCount: assignment.taskCount
+        )
+    }
+
+    static func task(_ task: AssignmentTask) -> Components.Schemas.AssignmentTask {
+        .init(id: task.id ?? 0, name: task.name, startAt: task.startAt, dueAt: task.dueAt, percent: task.percent, notes: task.notes)
+    }
+}
