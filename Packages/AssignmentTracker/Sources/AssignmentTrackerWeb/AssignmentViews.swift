@@ -197,7 +197,7 @@ enum AssignmentViews {
     }
 
     /// The split view: the master list (current, then the archive) beside the selected assignment's detail, as the
-    /// parts around the current section's rows (which are rendered once, until they change). `showsDetail`
+    /// parts around the current section's rows (which are sent as they were rendered, not copied). `showsDetail`
     /// marks a page whose address names the assignment: on a phone it shows the detail alone, with Back.
     static func splitParts(
         archive: HTML,

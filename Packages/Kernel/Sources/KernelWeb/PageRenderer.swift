@@ -65,9 +65,8 @@ public struct PageRenderer: Sendable {
         return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), request: request)
     }
 
-    /// A page of this renderer's feature whose body is `before`, then `rendered`, then `after`: for a page whose
-    /// largest part stays the same across requests (a list's rows until they change), rendered once and copied into
-    /// each answer.
+    /// A page of this renderer's feature whose body is `before`, then `rendered` (sent as it is, without copying),
+    /// then `after`: for a page whose largest part stays the same across requests (a list's rows until they change).
     public func page(
         _ title: String,
         before: HTML,
@@ -78,19 +77,18 @@ public struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let (head, tail) = layoutParts(title: title, featureID: featureID, request: request, context: context)
-        // One buffer, so that the head and the body leave in one write (a body of several buffers is sent as a
-        // stream: the head alone first, then the parts, then the end — three writes, costlier than the copy).
-        var body = ByteBuffer()
-        body.reserveCapacity(head.bytes.count + before.bytes.count + rendered.buffer.readableBytes + after.bytes.count + tail.bytes.count)
-        body.writeBytes(head.bytes)
-        body.writeBytes(before.bytes)
-        body.writeImmutableBuffer(rendered.buffer)
-        body.writeBytes(after.bytes)
-        body.writeBytes(tail.bytes)
+        var opening = ByteBuffer()
+        opening.reserveCapacity(head.bytes.count + before.bytes.count)
+        opening.writeBytes(head.bytes)
+        opening.writeBytes(before.bytes)
+        var closing = ByteBuffer()
+        closing.reserveCapacity(after.bytes.count + tail.bytes.count)
+        closing.writeBytes(after.bytes)
+        closing.writeBytes(tail.bytes)
         let response = Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: body)
+            body: ResponseBody(contentsOf: [opening, rendered.buffer, closing])
         )
         return clearingFlash(response, request: request)
     }
