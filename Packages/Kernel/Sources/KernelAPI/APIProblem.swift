@@ -45,6 +45,12 @@ public struct APIProblem: Error, Sendable, Hashable, Codable {
         return Array((try? encoder.encode(self)) ?? Data())
     }
 
+    /// A list's `after` that is not a cursor the list gave.
+    public static let notACursor = APIProblem(
+        .badRequest,
+        title: "That is not a cursor this list gave: start again from the first page."
+    )
+
     /// The title a status gets when nothing more precise is known.
     public static func title(for status: HTTPResponse.Status) -> String {
         switch status.code {

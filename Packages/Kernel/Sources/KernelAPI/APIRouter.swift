@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Logging
 import OpenAPIRuntime
 import Synchronization
 
@@ -55,5 +56,24 @@ public final class APIRouter<Context: RequestContext>: ServerTransport, Sendable
                 }
             }
         }
+    }
+}
+
+extension APIRouter {
+    /// Mounts a feature's generated operations on `routes` (the `/api/v1` group): `register` is the generated
+    /// `registerHandlers(on:configuration:middlewares:)`, given the router, ``APIConfiguration/standard``, and the
+    /// middlewares every operation runs in (problems, and `reads` when the feature keeps its answers to reads).
+    /// Other methods at the same paths then answer 405.
+    public static func mount(
+        on routes: RouterGroup<Context>,
+        logger: Logger,
+        reads: APIReadCache? = nil,
+        _ register: (APIRouter, Configuration, [any ServerMiddleware]) throws -> Void
+    ) {
+        let router = APIRouter(routes)
+        let middlewares: [any ServerMiddleware] = [APIProblemMiddleware(logger: logger)] + (reads.map { [$0] } ?? [])
+        // Registering fails only for an invalid server URL, and the generated code's is "/".
+        try! register(router, APIConfiguration.standard, middlewares)
+        router.refuseOtherMethods()
     }
 }

@@ -21,14 +21,9 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
     static let pageSize = 100
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        let router = APIRouter(routes)
-        // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(
-            on: router,
-            configuration: APIConfiguration.standard,
-            middlewares: [APIProblemMiddleware(logger: logger), reads]
-        )
-        router.refuseOtherMethods()
+        APIRouter.mount(on: routes, logger: logger, reads: reads) {
+            try registerHandlers(on: $0, configuration: $1, middlewares: $2)
+        }
     }
 
     func listAssignments(_ input: Operations.ListAssignments.Input) async throws -> Operations.ListAssignments.Output {
@@ -36,7 +31,7 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
         var cursor: AssignmentCursor?
         if let after = input.query.after {
             guard let parsed = AssignmentCursor(token: after) else {
-                throw APIProblem(.badRequest, title: "That is not a cursor this list gave: start again from the first page.")
+                throw APIProblem.notACursor
             }
             cursor = parsed
         }

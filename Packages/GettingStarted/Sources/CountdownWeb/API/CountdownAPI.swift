@@ -14,21 +14,16 @@ struct CountdownAPI: APIProtocol, FeatureRoutes {
     let logger: Logger
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        let router = APIRouter(routes)
-        // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(
-            on: router,
-            configuration: APIConfiguration.standard,
-            middlewares: [APIProblemMiddleware(logger: logger)]
-        )
-        router.refuseOtherMethods()
+        APIRouter.mount(on: routes, logger: logger) {
+            try registerHandlers(on: $0, configuration: $1, middlewares: $2)
+        }
     }
 
     func listCountdowns(_ input: Operations.ListCountdowns.Input) async throws -> Operations.ListCountdowns.Output {
         var cursor: CountdownCursor?
         if let after = input.query.after {
             guard let parsed = CountdownCursor(after) else {
-                throw APIProblem(.badRequest, title: "That is not a cursor this list gave: start again from the first page.")
+                throw APIProblem.notACursor
             }
             cursor = parsed
         }

@@ -11,14 +11,9 @@ struct SignupAPI: APIProtocol, FeatureRoutes {
     let logger: Logger
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        let router = APIRouter(routes)
-        // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(
-            on: router,
-            configuration: APIConfiguration.standard,
-            middlewares: [APIProblemMiddleware(logger: logger)]
-        )
-        router.refuseOtherMethods()
+        APIRouter.mount(on: routes, logger: logger) {
+            try registerHandlers(on: $0, configuration: $1, middlewares: $2)
+        }
     }
 
     func checkSignup(_ input: Operations.CheckSignup.Input) async throws -> Operations.CheckSignup.Output {

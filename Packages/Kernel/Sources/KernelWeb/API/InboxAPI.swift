@@ -13,14 +13,9 @@ struct InboxAPI: APIProtocol {
 
     /// Registers the operations on `routes` (the `/api/v1` group).
     func add(to routes: RouterGroup<AppRequestContext>) {
-        let router = APIRouter(routes)
-        // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(
-            on: router,
-            configuration: APIConfiguration.standard,
-            middlewares: [APIProblemMiddleware(logger: logger)]
-        )
-        router.refuseOtherMethods()
+        APIRouter.mount(on: routes, logger: logger) {
+            try registerHandlers(on: $0, configuration: $1, middlewares: $2)
+        }
     }
 
     func listNotices(_ input: Operations.ListNotices.Input) async throws -> Operations.ListNotices.Output {

@@ -16,14 +16,9 @@ struct NewsAPI: APIProtocol, FeatureRoutes {
     let logger: Logger
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        let router = APIRouter(routes)
-        // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(
-            on: router,
-            configuration: APIConfiguration.standard,
-            middlewares: [APIProblemMiddleware(logger: logger), reads]
-        )
-        router.refuseOtherMethods()
+        APIRouter.mount(on: routes, logger: logger, reads: reads) {
+            try registerHandlers(on: $0, configuration: $1, middlewares: $2)
+        }
     }
 
     func listHeadlines(_ input: Operations.ListHeadlines.Input) async throws -> Operations.ListHeadlines.Output {

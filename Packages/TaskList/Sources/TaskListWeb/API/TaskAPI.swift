@@ -20,14 +20,9 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
     static let maxLimit = 200
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        let router = APIRouter(routes)
-        // The generated code registers every operation; registering fails only for an invalid server URL.
-        try! registerHandlers(
-            on: router,
-            configuration: APIConfiguration.standard,
-            middlewares: [APIProblemMiddleware(logger: logger), reads]
-        )
-        router.refuseOtherMethods()
+        APIRouter.mount(on: routes, logger: logger, reads: reads) {
+            try registerHandlers(on: $0, configuration: $1, middlewares: $2)
+        }
     }
 
     func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output {
@@ -38,7 +33,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
         var cursor: TaskCursor?
         if let after = input.query.after {
             guard let parsed = TaskCursor(after) else {
-                throw APIProblem(.badRequest, title: "That is not a cursor this list gave: start again from the first page.")
+                throw APIProblem.notACursor
             }
             cursor = parsed
         }
