@@ -14,6 +14,9 @@ public final class APIRouter<Context: RequestContext>: ServerTransport, Sendable
     /// QUERY, a safe method with a body (an IETF draft), which clients have begun to send.
     private static var query: HTTPRequest.Method { HTTPRequest.Method("QUERY")! }
 
+    /// The most bytes a request's body may hold (the pages' forms take as much).
+    public static var maxBodyBytes: Int { 1 << 20 }
+
     /// A router registering on `routes`.
     public init(_ routes: RouterGroup<Context>) {
         self.routes = routes
@@ -27,8 +30,10 @@ public final class APIRouter<Context: RequestContext>: ServerTransport, Sendable
         path: String
     ) throws {
         routes.on(RouterPath(path), method: method) { request, context in
-            let length: HTTPBody.Length = request.headers[.contentLength].flatMap { Int64($0) }.map { .known($0) } ?? .unknown
-            let body = HTTPBody(request.body.map { ArraySlice($0.readableBytesView) }, length: length, iterationBehavior: .single)
+            var request = request
+            // Read whole, up to the pages' own limit: more is refused with 413 before anything decodes it.
+            let sent = try await request.collectBody(upTo: Self.maxBodyBytes)
+            let body = HTTPBody(Array(sent.readableBytesView))
             var parameters: [String: Substring] = [:]
             for (key, value) in context.parameters { parameters[String(key)] = parameters[String(key)] ?? value }
             let (head, answer) = try await handler(request.head, body, ServerRequestMetadata(pathParameters: parameters))

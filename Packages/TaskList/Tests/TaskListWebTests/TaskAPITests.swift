@@ -150,7 +150,7 @@ struct TaskAPITests {
         }
     }
 
-    @Test("a method the document does not list answers 405 with Allow, an unknown address 404, both as problems")
+    @Test("a method the document does not list answers 405 with Allow, an unknown address 404, a body over 1 MB 413: all problems")
     func methodsAndAddresses() async throws {
         try await withTasks { session, _ in
             let patch = try await session.api(.patch, "/api/v1/tasks/1", json: "{}", headers: Self.program)
@@ -160,6 +160,10 @@ struct TaskAPITests {
             let missing = try await session.api(.get, "/api/v1/no-such-thing")
             #expect(missing.status == .notFound)
             #expect(try Self.object(missing)["title"] as? String == "There is nothing at this address.")
+            let huge = "{\"name\": \"\(String(repeating: "x", count: 1 << 20))\", \"day\": \"2026-12-01\"}"
+            let tooLarge = try await session.api(.post, "/api/v1/tasks", json: huge, headers: Self.program)
+            #expect(tooLarge.status == .contentTooLarge)
+            #expect(tooLarge.headers[.contentType] == "application/problem+json")
             let deleted = try await session.api(.delete, "/api/v1/tasks/2", headers: Self.program)
             #expect(deleted.status == .noContent)
             #expect(try await session.api(.get, "/api/v1/tasks/2").status == .notFound)
