@@ -75,6 +75,6 @@ public struct APIProblemMiddleware: ServerMiddleware {
 }
 
 extension HTTPResponse.Status {
-    /// 507: the server has no room to store what was sent.
-    fileprivate static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+    /// 507: the server has no room to store what was sent (the disk is full).
+    public static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 }

@@ -60,8 +60,3 @@ extension ErrorPageMiddleware {
         return Response(status: .init(code: problem.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: problem.json)))
     }
 }
-
-extension HTTPResponse.Status {
-    /// 507: the server has no room to store what was sent (the disk is full).
-    public static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
-}
