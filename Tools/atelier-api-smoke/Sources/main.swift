@@ -48,6 +48,7 @@ do {
     try await TasksWalk(client: client).run()
     try await SignupWalk(client: client).run()
     try await CountdownsWalk(client: client).run()
+    try await DownloadsWalk(client: client, page: address + "/").run()
     try await NewsWalk(client: client).run()
     try await AssignmentsWalk(client: client).run()
     try await InboxWalk(client: client).run()

@@ -48,6 +48,7 @@ public struct DownloaderFeature: WebFeature {
         let firstPage = CachedValue { try await DownloadRoutes.rowsPage(engine.store, before: nil) }
         return FeatureRuntime(
             routes: DownloadRoutes(engine: engine, pages: context.pages, firstPage: firstPage),
+            api: DownloadAPI(engine: engine, logger: feature.logger),
             services: [DownloadService(engine: engine, logger: feature.logger)],
             liveEvents: [DownloadChanged.self, DownloadProgress.self],
             // Every change of a download is announced on the bus (the CLI's too, by the host's change monitor

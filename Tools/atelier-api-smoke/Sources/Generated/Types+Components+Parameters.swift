@@ -9,6 +9,8 @@ extension Components {
     internal enum Parameters {
         /// - Remark: Generated from `#/components/parameters/AssignmentID`.
         internal typealias AssignmentID = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/DownloadID`.
+        internal typealias DownloadID = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/TaskID`.
         internal typealias TaskID = Swift.Int64
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.

@@ -675,6 +675,291 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DownloadDraft`.
+        internal struct DownloadDraft: Codable, Hashable, Sendable {
+            /// An http or https address with a server name, at most 2,048 characters; the spaces around it are ignored. A host that listens beyond loopback downloads only from public addresses unless told otherwise.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadDraft/url`.
+            internal var url: Swift.String
+            /// Creates a new `DownloadDraft`.
+            ///
+            /// - Parameters:
+            ///   - url: An http or https address with a server name, at most 2,048 characters; the spaces around it are ignored. A host that listens beyond loopback downloads only from public addresses unless told otherwise.
+            internal init(url: Swift.String) {
+                self.url = url
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case url
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Download`.
+        internal struct Download: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Download/id`.
+            internal var id: Swift.Int64
+            /// The address asked for.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/url`.
+            internal var url: Swift.String
+            /// Where the bytes came from after redirects, once known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/finalURL`.
+            internal var finalURL: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Download/state`.
+            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case queued = "queued"
+                case downloading = "downloading"
+                case completed = "completed"
+                case cancelled = "cancelled"
+                case failed = "failed"
+                case interrupted = "interrupted"
+            }
+            /// - Remark: Generated from `#/components/schemas/Download/state`.
+            internal var state: Components.Schemas.Download.StatePayload
+            /// - Remark: Generated from `#/components/schemas/Download/receivedBytes`.
+            internal var receivedBytes: Swift.Int64
+            /// The full size, when the server said.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/totalBytes`.
+            internal var totalBytes: Swift.Int64?
+            /// As the row shows it: `1.2 MB of 3.4 MB`, or `1.2 MB`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/progress`.
+            internal var progress: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Download/contentType`.
+            internal var contentType: Swift.String?
+            /// Why it failed, in the row's words (state `failed`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/failure`.
+            internal var failure: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Download/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Download/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Download`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - url: The address asked for.
+            ///   - finalURL: Where the bytes came from after redirects, once known.
+            ///   - state:
+            ///   - receivedBytes:
+            ///   - totalBytes: The full size, when the server said.
+            ///   - progress: As the row shows it: `1.2 MB of 3.4 MB`, or `1.2 MB`.
+            ///   - contentType:
+            ///   - failure: Why it failed, in the row's words (state `failed`).
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.Int64,
+                url: Swift.String,
+                finalURL: Swift.String? = nil,
+                state: Components.Schemas.Download.StatePayload,
+                receivedBytes: Swift.Int64,
+                totalBytes: Swift.Int64? = nil,
+                progress: Swift.String,
+                contentType: Swift.String? = nil,
+                failure: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.url = url
+                self.finalURL = finalURL
+                self.state = state
+                self.receivedBytes = receivedBytes
+                self.totalBytes = totalBytes
+                self.progress = progress
+                self.contentType = contentType
+                self.failure = failure
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case url
+                case finalURL
+                case state
+                case receivedBytes
+                case totalBytes
+                case progress
+                case contentType
+                case failure
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DownloadPage`.
+        internal struct DownloadPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DownloadPage/downloads`.
+            internal var downloads: [Components.Schemas.Download]
+            /// The cursor of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadPage/next`.
+            internal var next: Swift.String?
+            /// Creates a new `DownloadPage`.
+            ///
+            /// - Parameters:
+            ///   - downloads:
+            ///   - next: The cursor of the next page; absent on the last.
+            internal init(
+                downloads: [Components.Schemas.Download],
+                next: Swift.String? = nil
+            ) {
+                self.downloads = downloads
+                self.next = next
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case downloads
+                case next
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DownloadReading`.
+        internal struct DownloadReading: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/url`.
+            internal var url: Swift.String
+            /// The page's title, `Untitled page`, or `Nothing to show`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/title`.
+            internal var title: Swift.String
+            /// What the viewer says above the page (not HTML, not readable).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/message`.
+            internal var message: Swift.String?
+            /// The text encoding the page was read in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/encoding`.
+            internal var encoding: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload`.
+            internal struct HeadingsPayloadPayload: Codable, Hashable, Sendable {
+                /// 1 to 6.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload/level`.
+                internal var level: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload/text`.
+                internal var text: Swift.String
+                /// Creates a new `HeadingsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - level: 1 to 6.
+                ///   - text:
+                internal init(
+                    level: Swift.Int,
+                    text: Swift.String
+                ) {
+                    self.level = level
+                    self.text = text
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case level
+                    case text
+                }
+            }
+            /// The outline, at most 500 headings.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/headings`.
+            internal typealias HeadingsPayload = [Components.Schemas.DownloadReading.HeadingsPayloadPayload]
+            /// The outline, at most 500 headings.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/headings`.
+            internal var headings: Components.Schemas.DownloadReading.HeadingsPayload
+            /// `Showing the first 500 of 18,790 headings.` when cut.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/outlineNote`.
+            internal var outlineNote: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload`.
+            internal struct LinksPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload/text`.
+                internal var text: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload/href`.
+                internal var href: Swift.String
+                /// Creates a new `LinksPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - text:
+                ///   - href:
+                internal init(
+                    text: Swift.String,
+                    href: Swift.String
+                ) {
+                    self.text = text
+                    self.href = href
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case text
+                    case href
+                }
+            }
+            /// At most 500 links, as written on the page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/links`.
+            internal typealias LinksPayload = [Components.Schemas.DownloadReading.LinksPayloadPayload]
+            /// At most 500 links, as written on the page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/links`.
+            internal var links: Components.Schemas.DownloadReading.LinksPayload
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/linksNote`.
+            internal var linksNote: Swift.String?
+            /// The readable text, its first 200,000 bytes (the whole at `/downloads/{id}/text`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/text`.
+            internal var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/textIsCut`.
+            internal var textIsCut: Swift.Bool
+            /// Creates a new `DownloadReading`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - url:
+            ///   - title: The page's title, `Untitled page`, or `Nothing to show`.
+            ///   - message: What the viewer says above the page (not HTML, not readable).
+            ///   - encoding: The text encoding the page was read in.
+            ///   - headings: The outline, at most 500 headings.
+            ///   - outlineNote: `Showing the first 500 of 18,790 headings.` when cut.
+            ///   - links: At most 500 links, as written on the page.
+            ///   - linksNote:
+            ///   - text: The readable text, its first 200,000 bytes (the whole at `/downloads/{id}/text`).
+            ///   - textIsCut:
+            internal init(
+                id: Swift.Int64,
+                url: Swift.String,
+                title: Swift.String,
+                message: Swift.String? = nil,
+                encoding: Swift.String? = nil,
+                headings: Components.Schemas.DownloadReading.HeadingsPayload,
+                outlineNote: Swift.String? = nil,
+                links: Components.Schemas.DownloadReading.LinksPayload,
+                linksNote: Swift.String? = nil,
+                text: Swift.String,
+                textIsCut: Swift.Bool
+            ) {
+                self.id = id
+                self.url = url
+                self.title = title
+                self.message = message
+                self.encoding = encoding
+                self.headings = headings
+                self.outlineNote = outlineNote
+                self.links = links
+                self.linksNote = linksNote
+                self.text = text
+                self.textIsCut = textIsCut
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case url
+                case title
+                case message
+                case encoding
+                case headings
+                case outlineNote
+                case links
+                case linksNote
+                case text
+                case textIsCut
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Assignment`.
         internal struct Assignment: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Assignment/id`.

@@ -61,6 +61,41 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /signup/check`.
     /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
     func checkSignup(_ input: Operations.CheckSignup.Input) async throws -> Operations.CheckSignup.Output
+    /// A page (100) of downloads, newest first, each as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
+    func listDownloads(_ input: Operations.ListDownloads.Input) async throws -> Operations.ListDownloads.Output
+    /// Queues a download of an http or https address, as the page's URL field does.
+    ///
+    /// - Remark: HTTP `POST /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
+    func startDownload(_ input: Operations.StartDownload.Input) async throws -> Operations.StartDownload.Output
+    /// One download, as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
+    func getDownload(_ input: Operations.GetDownload.Input) async throws -> Operations.GetDownload.Output
+    /// Removes a finished download and its file (a running one is refused; cancel it first).
+    ///
+    /// - Remark: HTTP `DELETE /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
+    func removeDownload(_ input: Operations.RemoveDownload.Input) async throws -> Operations.RemoveDownload.Output
+    /// Stops a queued or running download; a finished one is left as it ended.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
+    func cancelDownload(_ input: Operations.CancelDownload.Input) async throws -> Operations.CancelDownload.Output
+    /// Queues a finished download again, resuming a partial file when the server allows.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/retry`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
+    func retryDownload(_ input: Operations.RetryDownload.Input) async throws -> Operations.RetryDownload.Output
+    /// What the viewer reads of a completed download: its title, outline, links and readable text.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}/reading`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
+    func readDownload(_ input: Operations.ReadDownload.Input) async throws -> Operations.ReadDownload.Output
     /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
     ///
     /// - Remark: HTTP `GET /assignments`.
@@ -248,6 +283,97 @@ extension APIProtocol {
         try await checkSignup(Operations.CheckSignup.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// A page (100) of downloads, newest first, each as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
+    internal func listDownloads(
+        query: Operations.ListDownloads.Input.Query = .init(),
+        headers: Operations.ListDownloads.Input.Headers = .init()
+    ) async throws -> Operations.ListDownloads.Output {
+        try await listDownloads(Operations.ListDownloads.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Queues a download of an http or https address, as the page's URL field does.
+    ///
+    /// - Remark: HTTP `POST /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
+    internal func startDownload(
+        headers: Operations.StartDownload.Input.Headers = .init(),
+        body: Operations.StartDownload.Input.Body
+    ) async throws -> Operations.StartDownload.Output {
+        try await startDownload(Operations.StartDownload.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One download, as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
+    internal func getDownload(
+        path: Operations.GetDownload.Input.Path,
+        headers: Operations.GetDownload.Input.Headers = .init()
+    ) async throws -> Operations.GetDownload.Output {
+        try await getDownload(Operations.GetDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Removes a finished download and its file (a running one is refused; cancel it first).
+    ///
+    /// - Remark: HTTP `DELETE /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
+    internal func removeDownload(
+        path: Operations.RemoveDownload.Input.Path,
+        headers: Operations.RemoveDownload.Input.Headers = .init()
+    ) async throws -> Operations.RemoveDownload.Output {
+        try await removeDownload(Operations.RemoveDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Stops a queued or running download; a finished one is left as it ended.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
+    internal func cancelDownload(
+        path: Operations.CancelDownload.Input.Path,
+        headers: Operations.CancelDownload.Input.Headers = .init()
+    ) async throws -> Operations.CancelDownload.Output {
+        try await cancelDownload(Operations.CancelDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Queues a finished download again, resuming a partial file when the server allows.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/retry`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
+    internal func retryDownload(
+        path: Operations.RetryDownload.Input.Path,
+        headers: Operations.RetryDownload.Input.Headers = .init()
+    ) async throws -> Operations.RetryDownload.Output {
+        try await retryDownload(Operations.RetryDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// What the viewer reads of a completed download: its title, outline, links and readable text.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}/reading`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
+    internal func readDownload(
+        path: Operations.ReadDownload.Input.Path,
+        headers: Operations.ReadDownload.Input.Headers = .init()
+    ) async throws -> Operations.ReadDownload.Output {
+        try await readDownload(Operations.ReadDownload.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
