@@ -138,6 +138,7 @@ let packageTestTargets: [Target] = [
             .product(name: "DownloaderTestSupport", package: "GettingStarted"),
             .product(name: "DownloaderWeb", package: "GettingStarted"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelStorage", package: "Kernel"),

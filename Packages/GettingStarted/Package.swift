@@ -156,6 +156,7 @@ let package = Package(
                 "DownloaderTestSupport",
                 "DownloaderWeb",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
