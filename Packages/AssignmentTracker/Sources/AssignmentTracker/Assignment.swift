@@ -140,6 +140,12 @@ extension Assignment: FetchableRecord, MutablePersistableRecord {
     }
 }
 
+extension Assignment {
+    /// Which save of the assignment this is: its identifier and how many times it was edited. A client sends it back
+    /// with a change so that the change is refused when the assignment was saved again meanwhile.
+    public var version: String { "\(id ?? 0)-\(sequence)" }
+}
+
 extension AssignmentDraft {
     /// The draft that shows a stored assignment's values in its edit form.
     public init(_ assignment: Assignment, in timeZone: TimeZone) {

@@ -46,6 +46,10 @@ public enum AssignmentError: Error, Sendable, Hashable, CustomStringConvertible 
     case taskNotFound(id: Int64)
     /// The assignment holds as many tasks as it can.
     case tooManyTasks
+    /// The assignment was saved again since the version a change was made from.
+    case assignmentChanged(id: Int64)
+    /// The task was saved again since the version a change was made from.
+    case taskChanged(id: Int64)
 
     /// A message a person can read.
     public var description: String {
@@ -53,6 +57,10 @@ public enum AssignmentError: Error, Sendable, Hashable, CustomStringConvertible 
         case .assignmentNotFound: "That assignment no longer exists. It may have been deleted in another window."
         case .taskNotFound: "That task no longer exists. It may have been deleted in another window."
         case .tooManyTasks: "An assignment can hold up to \(AssignmentRepository.maxTasks) tasks. Delete or merge some first."
+        case .assignmentChanged:
+            "That assignment was changed in another window since you opened it. Nothing was saved: open it again to see the change."
+        case .taskChanged:
+            "That task was changed in another window since you opened it. Nothing was saved: open it again to see the change."
         }
     }
 }

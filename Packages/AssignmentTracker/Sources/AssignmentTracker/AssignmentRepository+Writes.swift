@@ -38,9 +38,12 @@ extension AssignmentRepository {
 
     /// Replaces an assignment's values; a real change bumps its calendar `SEQUENCE` and reschedules its reminder.
     /// Posts `updated` unless nothing changed.
+    ///
+    /// - Parameter version: The ``Assignment/version`` the change was made from; when given and the stored assignment
+    ///   is another, nothing is changed and ``AssignmentError/assignmentChanged(id:)`` is thrown.
     @discardableResult
-    public func update(id: Int64, with input: AssignmentInput) async throws -> Assignment {
-        try await change(id) { assignment in
+    public func update(id: Int64, with input: AssignmentInput, ifVersion version: String? = nil) async throws -> Assignment {
+        try await change(id, ifVersion: version) { assignment in
             assignment.module = input.module
             assignment.level = input.level
             assignment.name = input.name
@@ -59,10 +62,15 @@ extension AssignmentRepository {
         return try await change(id) { $0.mark = mark }
     }
 
-    func change(_ id: Int64, _ edit: @escaping @Sendable (inout Assignment) -> Void) async throws -> Assignment {
+    func change(
+        _ id: Int64,
+        ifVersion version: String? = nil,
+        _ edit: @escaping @Sendable (inout Assignment) -> Void
+    ) async throws -> Assignment {
         let stamp = now()
         let (previous, assignment) = try await writer.write { db in
             let previous = try Self.fetchAssignment(id, db)
+            if let version, version != previous.version { throw AssignmentError.assignmentChanged(id: id) }
             var assignment = previous
             edit(&assignment)
             guard assignment != previous else { return (previous, previous) }
@@ -135,9 +143,12 @@ extension AssignmentRepository {
     }
 
     /// Replaces a task's values. Posts `tasks` unless nothing changed.
+    ///
+    /// - Parameter version: The ``AssignmentTask/version`` the change was made from; when given and the stored task is
+    ///   another, nothing is changed and ``AssignmentError/taskChanged(id:)`` is thrown.
     @discardableResult
-    public func updateTask(id: Int64, with input: TaskInput) async throws -> AssignmentTask {
-        try await changeTask(id) { task in
+    public func updateTask(id: Int64, with input: TaskInput, ifVersion version: String? = nil) async throws -> AssignmentTask {
+        try await changeTask(id, ifVersion: version) { task in
             task.name = input.name
             task.startAt = input.startAt
             task.length = input.length
@@ -155,10 +166,15 @@ extension AssignmentRepository {
         return try await changeTask(taskID) { $0.percent = clamped }
     }
 
-    func changeTask(_ id: Int64, _ edit: @escaping @Sendable (inout AssignmentTask) -> Void) async throws -> AssignmentTask {
+    func changeTask(
+        _ id: Int64,
+        ifVersion version: String? = nil,
+        _ edit: @escaping @Sendable (inout AssignmentTask) -> Void
+    ) async throws -> AssignmentTask {
         let stamp = now()
         let (previous, task) = try await writer.write { db in
             let previous = try Self.fetchTask(id, db)
+            if let version, version != previous.version { throw AssignmentError.taskChanged(id: id) }
             var task = previous
             edit(&task)
             guard task != previous else { return (previous, previous) }

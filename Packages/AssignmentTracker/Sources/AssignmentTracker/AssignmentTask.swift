@@ -146,3 +146,12 @@ extension TaskDraft {
         )
     }
 }
+
+extension AssignmentTask {
+    /// Which save of the task this is: its identifier and when it was last changed (which every change sets, and the
+    /// database gives back exactly). A client sends it back with a change so that the change is refused when the task
+    /// was saved again meanwhile.
+    public var version: String {
+        "\(id ?? 0)-\(String(updatedAt.timeIntervalSince1970.bitPattern, radix: 16))"
+    }
+}

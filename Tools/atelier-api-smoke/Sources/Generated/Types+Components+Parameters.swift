@@ -11,6 +11,12 @@ extension Components {
         internal typealias AssignmentID = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/DownloadID`.
         internal typealias DownloadID = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/AssignmentTaskID`.
+        internal typealias AssignmentTaskID = Swift.Int64
+        /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+        ///
+        /// - Remark: Generated from `#/components/parameters/IfMatch`.
+        internal typealias IfMatch = Swift.String
         /// - Remark: Generated from `#/components/parameters/TaskID`.
         internal typealias TaskID = Swift.Int64
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.

@@ -990,6 +990,12 @@ extension Components {
             internal var progress: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Assignment/taskCount`.
             internal var taskCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Assignment/reminder`.
+            internal var reminder: Components.Schemas.Reminder
+            /// Its `ETag`, for `If-Match`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/etag`.
+            internal var etag: Swift.String
             /// Creates a new `Assignment`.
             ///
             /// - Parameters:
@@ -1003,6 +1009,8 @@ extension Components {
             ///   - notes:
             ///   - progress: Percent done, its tasks weighed by their planned length; 0 with no task.
             ///   - taskCount:
+            ///   - reminder:
+            ///   - etag: Its `ETag`, for `If-Match`.
             internal init(
                 id: Swift.Int64,
                 module: Swift.String,
@@ -1013,7 +1021,9 @@ extension Components {
                 dueAt: Foundation.Date,
                 notes: Swift.String,
                 progress: Swift.Int,
-                taskCount: Swift.Int
+                taskCount: Swift.Int,
+                reminder: Components.Schemas.Reminder,
+                etag: Swift.String
             ) {
                 self.id = id
                 self.module = module
@@ -1025,6 +1035,8 @@ extension Components {
                 self.notes = notes
                 self.progress = progress
                 self.taskCount = taskCount
+                self.reminder = reminder
+                self.etag = etag
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -1037,16 +1049,62 @@ extension Components {
                 case notes
                 case progress
                 case taskCount
+                case reminder
+                case etag
             }
         }
         /// - Remark: Generated from `#/components/schemas/AssignmentTask`.
         internal struct AssignmentTask: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AssignmentTask/id`.
             internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/assignmentId`.
+            internal var assignmentId: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/AssignmentTask/name`.
             internal var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/AssignmentTask/startAt`.
             internal var startAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/length`.
+            internal struct LengthPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AssignmentTask/length/kind`.
+                internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case none = "none"
+                    case end = "end"
+                    case hours = "hours"
+                    case days = "days"
+                }
+                /// - Remark: Generated from `#/components/schemas/AssignmentTask/length/kind`.
+                internal var kind: Components.Schemas.AssignmentTask.LengthPayload.KindPayload
+                /// For `end`.
+                ///
+                /// - Remark: Generated from `#/components/schemas/AssignmentTask/length/end`.
+                internal var end: Foundation.Date?
+                /// For `hours` and `days`.
+                ///
+                /// - Remark: Generated from `#/components/schemas/AssignmentTask/length/amount`.
+                internal var amount: Swift.Double?
+                /// Creates a new `LengthPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - end: For `end`.
+                ///   - amount: For `hours` and `days`.
+                internal init(
+                    kind: Components.Schemas.AssignmentTask.LengthPayload.KindPayload,
+                    end: Foundation.Date? = nil,
+                    amount: Swift.Double? = nil
+                ) {
+                    self.kind = kind
+                    self.end = end
+                    self.amount = amount
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case kind
+                    case end
+                    case amount
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/length`.
+            internal var length: Components.Schemas.AssignmentTask.LengthPayload
             /// Absent when the task has no due date.
             ///
             /// - Remark: Generated from `#/components/schemas/AssignmentTask/dueAt`.
@@ -1057,37 +1115,328 @@ extension Components {
             internal var percent: Swift.Int
             /// - Remark: Generated from `#/components/schemas/AssignmentTask/notes`.
             internal var notes: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/reminder`.
+            internal var reminder: Components.Schemas.Reminder
+            /// Its `ETag`, for `If-Match`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTask/etag`.
+            internal var etag: Swift.String
             /// Creates a new `AssignmentTask`.
             ///
             /// - Parameters:
             ///   - id:
+            ///   - assignmentId:
             ///   - name:
             ///   - startAt:
+            ///   - length:
             ///   - dueAt: Absent when the task has no due date.
             ///   - percent: How much of it is done.
             ///   - notes:
+            ///   - reminder:
+            ///   - etag: Its `ETag`, for `If-Match`.
             internal init(
                 id: Swift.Int64,
+                assignmentId: Swift.Int64,
                 name: Swift.String,
                 startAt: Foundation.Date,
+                length: Components.Schemas.AssignmentTask.LengthPayload,
                 dueAt: Foundation.Date? = nil,
                 percent: Swift.Int,
-                notes: Swift.String
+                notes: Swift.String,
+                reminder: Components.Schemas.Reminder,
+                etag: Swift.String
             ) {
                 self.id = id
+                self.assignmentId = assignmentId
                 self.name = name
                 self.startAt = startAt
+                self.length = length
                 self.dueAt = dueAt
                 self.percent = percent
                 self.notes = notes
+                self.reminder = reminder
+                self.etag = etag
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
+                case assignmentId
                 case name
                 case startAt
+                case length
                 case dueAt
                 case percent
                 case notes
+                case reminder
+                case etag
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Reminder`.
+        internal struct Reminder: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Reminder/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case off = "off"
+                case before = "before"
+                case at = "at"
+            }
+            /// - Remark: Generated from `#/components/schemas/Reminder/kind`.
+            internal var kind: Components.Schemas.Reminder.KindPayload
+            /// For `before`: how long before the due date.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Reminder/minutes`.
+            internal var minutes: Swift.Int?
+            /// For `at`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Reminder/at`.
+            internal var at: Foundation.Date?
+            /// Creates a new `Reminder`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - minutes: For `before`: how long before the due date.
+            ///   - at: For `at`.
+            internal init(
+                kind: Components.Schemas.Reminder.KindPayload,
+                minutes: Swift.Int? = nil,
+                at: Foundation.Date? = nil
+            ) {
+                self.kind = kind
+                self.minutes = minutes
+                self.at = at
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case kind
+                case minutes
+                case at
+            }
+        }
+        /// None: no reminder.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReminderDraft`.
+        internal struct ReminderDraft: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReminderDraft/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case off = "off"
+                case before = "before"
+                case at = "at"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReminderDraft/kind`.
+            internal var kind: Components.Schemas.ReminderDraft.KindPayload
+            /// For `before`: how long before the due date, 1 minute to a year.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReminderDraft/minutes`.
+            internal var minutes: Swift.Int?
+            /// For `at`: `yyyy-MM-ddTHH:mm`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReminderDraft/at`.
+            internal var at: Swift.String?
+            /// Creates a new `ReminderDraft`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - minutes: For `before`: how long before the due date, 1 minute to a year.
+            ///   - at: For `at`: `yyyy-MM-ddTHH:mm`.
+            internal init(
+                kind: Components.Schemas.ReminderDraft.KindPayload,
+                minutes: Swift.Int? = nil,
+                at: Swift.String? = nil
+            ) {
+                self.kind = kind
+                self.minutes = minutes
+                self.at = at
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case kind
+                case minutes
+                case at
+            }
+        }
+        /// The assignment form's fields.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentDraft`.
+        internal struct AssignmentDraft: Codable, Hashable, Sendable {
+            /// 1 to 100 characters on one line (no control character), trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/module`.
+            internal var module: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/level`.
+            internal enum LevelPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                case _4 = 4
+                case _5 = 5
+                case _6 = 6
+                case _7 = 7
+            }
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/level`.
+            internal var level: Components.Schemas.AssignmentDraft.LevelPayload
+            /// 1 to 200 characters on one line (no control character), trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/name`.
+            internal var name: Swift.String
+            /// Its worth, in percent of the module.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/value`.
+            internal var value: Swift.Int
+            /// None: no mark yet.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/mark`.
+            internal var mark: Swift.Int?
+            /// `yyyy-MM-ddTHH:mm` (seconds allowed) in the host's time zone, years 1900 to 9999.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/due`.
+            internal var due: Swift.String
+            /// At most 5,000 characters. None: empty.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/notes`.
+            internal var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AssignmentDraft/reminder`.
+            internal var reminder: Components.Schemas.ReminderDraft?
+            /// Creates a new `AssignmentDraft`.
+            ///
+            /// - Parameters:
+            ///   - module: 1 to 100 characters on one line (no control character), trimmed.
+            ///   - level:
+            ///   - name: 1 to 200 characters on one line (no control character), trimmed.
+            ///   - value: Its worth, in percent of the module.
+            ///   - mark: None: no mark yet.
+            ///   - due: `yyyy-MM-ddTHH:mm` (seconds allowed) in the host's time zone, years 1900 to 9999.
+            ///   - notes: At most 5,000 characters. None: empty.
+            ///   - reminder:
+            internal init(
+                module: Swift.String,
+                level: Components.Schemas.AssignmentDraft.LevelPayload,
+                name: Swift.String,
+                value: Swift.Int,
+                mark: Swift.Int? = nil,
+                due: Swift.String,
+                notes: Swift.String? = nil,
+                reminder: Components.Schemas.ReminderDraft? = nil
+            ) {
+                self.module = module
+                self.level = level
+                self.name = name
+                self.value = value
+                self.mark = mark
+                self.due = due
+                self.notes = notes
+                self.reminder = reminder
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case module
+                case level
+                case name
+                case value
+                case mark
+                case due
+                case notes
+                case reminder
+            }
+        }
+        /// The task form's fields.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft`.
+        internal struct AssignmentTaskDraft: Codable, Hashable, Sendable {
+            /// 1 to 200 characters on one line (no control character), trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/name`.
+            internal var name: Swift.String
+            /// `yyyy-MM-ddTHH:mm`, or a day alone (its midnight), in the host's time zone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/start`.
+            internal var start: Swift.String
+            /// None: no planned length (the task weighs one day in its assignment's progress).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/length`.
+            internal struct LengthPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/length/kind`.
+                internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case none = "none"
+                    case end = "end"
+                    case hours = "hours"
+                    case days = "days"
+                }
+                /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/length/kind`.
+                internal var kind: Components.Schemas.AssignmentTaskDraft.LengthPayload.KindPayload
+                /// For `end`: after the start, under ten years on.
+                ///
+                /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/length/end`.
+                internal var end: Swift.String?
+                /// For `hours` and `days`: above 0, up to two decimals.
+                ///
+                /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/length/amount`.
+                internal var amount: Swift.Double?
+                /// Creates a new `LengthPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - end: For `end`: after the start, under ten years on.
+                ///   - amount: For `hours` and `days`: above 0, up to two decimals.
+                internal init(
+                    kind: Components.Schemas.AssignmentTaskDraft.LengthPayload.KindPayload,
+                    end: Swift.String? = nil,
+                    amount: Swift.Double? = nil
+                ) {
+                    self.kind = kind
+                    self.end = end
+                    self.amount = amount
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case kind
+                    case end
+                    case amount
+                }
+            }
+            /// None: no planned length (the task weighs one day in its assignment's progress).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/length`.
+            internal var length: Components.Schemas.AssignmentTaskDraft.LengthPayload?
+            /// At most 5,000 characters. None: empty.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/notes`.
+            internal var notes: Swift.String?
+            /// The task's own due date, not before its start. None: no due date.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/due`.
+            internal var due: Swift.String?
+            /// None: 0.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/percent`.
+            internal var percent: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/AssignmentTaskDraft/reminder`.
+            internal var reminder: Components.Schemas.ReminderDraft?
+            /// Creates a new `AssignmentTaskDraft`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 200 characters on one line (no control character), trimmed.
+            ///   - start: `yyyy-MM-ddTHH:mm`, or a day alone (its midnight), in the host's time zone.
+            ///   - length: None: no planned length (the task weighs one day in its assignment's progress).
+            ///   - notes: At most 5,000 characters. None: empty.
+            ///   - due: The task's own due date, not before its start. None: no due date.
+            ///   - percent: None: 0.
+            ///   - reminder:
+            internal init(
+                name: Swift.String,
+                start: Swift.String,
+                length: Components.Schemas.AssignmentTaskDraft.LengthPayload? = nil,
+                notes: Swift.String? = nil,
+                due: Swift.String? = nil,
+                percent: Swift.Int? = nil,
+                reminder: Components.Schemas.ReminderDraft? = nil
+            ) {
+                self.name = name
+                self.start = start
+                self.length = length
+                self.notes = notes
+                self.due = due
+                self.percent = percent
+                self.reminder = reminder
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case start
+                case length
+                case notes
+                case due
+                case percent
+                case reminder
             }
         }
         /// - Remark: Generated from `#/components/schemas/AssignmentDetail`.
@@ -1096,21 +1445,29 @@ extension Components {
             internal var assignment: Components.Schemas.Assignment
             /// - Remark: Generated from `#/components/schemas/AssignmentDetail/tasks`.
             internal var tasks: [Components.Schemas.AssignmentTask]
+            /// The host's time zone, in which dates are sent (`Europe/London`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentDetail/timeZone`.
+            internal var timeZone: Swift.String
             /// Creates a new `AssignmentDetail`.
             ///
             /// - Parameters:
             ///   - assignment:
             ///   - tasks:
+            ///   - timeZone: The host's time zone, in which dates are sent (`Europe/London`).
             internal init(
                 assignment: Components.Schemas.Assignment,
-                tasks: [Components.Schemas.AssignmentTask]
+                tasks: [Components.Schemas.AssignmentTask],
+                timeZone: Swift.String
             ) {
                 self.assignment = assignment
                 self.tasks = tasks
+                self.timeZone = timeZone
             }
             internal enum CodingKeys: String, CodingKey {
                 case assignment
                 case tasks
+                case timeZone
             }
         }
         /// - Remark: Generated from `#/components/schemas/AssignmentPage`.
@@ -1129,6 +1486,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AssignmentPage/archive`.
             internal var archive: Swift.Int
+            /// The host's time zone, in which dates are sent (`Europe/London`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPage/timeZone`.
+            internal var timeZone: Swift.String
             /// Creates a new `AssignmentPage`.
             ///
             /// - Parameters:
@@ -1136,22 +1497,26 @@ extension Components {
             ///   - next: The cursor of the section's next page; absent on the last.
             ///   - current: How many assignments the current section holds.
             ///   - archive: How many the archive holds.
+            ///   - timeZone: The host's time zone, in which dates are sent (`Europe/London`).
             internal init(
                 assignments: [Components.Schemas.Assignment],
                 next: Swift.String? = nil,
                 current: Swift.Int,
-                archive: Swift.Int
+                archive: Swift.Int,
+                timeZone: Swift.String
             ) {
                 self.assignments = assignments
                 self.next = next
                 self.current = current
                 self.archive = archive
+                self.timeZone = timeZone
             }
             internal enum CodingKeys: String, CodingKey {
                 case assignments
                 case next
                 case current
                 case archive
+                case timeZone
             }
         }
     }

@@ -101,11 +101,46 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /assignments`.
     /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
     func listAssignments(_ input: Operations.ListAssignments.Input) async throws -> Operations.ListAssignments.Output
+    /// Adds an assignment, checked as the assignment form checks it, and schedules its reminder.
+    ///
+    /// - Remark: HTTP `POST /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/post(createAssignment)`.
+    func createAssignment(_ input: Operations.CreateAssignment.Input) async throws -> Operations.CreateAssignment.Output
     /// One assignment with its tasks and its progress (the detail panel).
     ///
     /// - Remark: HTTP `GET /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)`.
     func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output
+    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// - Remark: HTTP `PUT /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
+    func updateAssignment(_ input: Operations.UpdateAssignment.Input) async throws -> Operations.UpdateAssignment.Output
+    /// Deletes an assignment with its tasks, and withdraws their reminders.
+    ///
+    /// - Remark: HTTP `DELETE /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)`.
+    func deleteAssignment(_ input: Operations.DeleteAssignment.Input) async throws -> Operations.DeleteAssignment.Output
+    /// Adds a task to an assignment, checked as the task form checks it; the assignment's progress follows.
+    ///
+    /// - Remark: HTTP `POST /assignments/{id}/tasks`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)`.
+    func createAssignmentTask(_ input: Operations.CreateAssignmentTask.Input) async throws -> Operations.CreateAssignmentTask.Output
+    /// Replaces a task's values, as its edit form does.
+    ///
+    /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.
+    func updateAssignmentTask(_ input: Operations.UpdateAssignmentTask.Input) async throws -> Operations.UpdateAssignmentTask.Output
+    /// Deletes a task; its assignment's progress follows.
+    ///
+    /// - Remark: HTTP `DELETE /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)`.
+    func deleteAssignmentTask(_ input: Operations.DeleteAssignmentTask.Input) async throws -> Operations.DeleteAssignmentTask.Output
+    /// Sets how far along a task is (0 to 100; 100 is the detail's Done), as the detail's percent field does.
+    ///
+    /// - Remark: HTTP `PUT /assignment-tasks/{id}/percent`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)`.
+    func setAssignmentTaskPercent(_ input: Operations.SetAssignmentTaskPercent.Input) async throws -> Operations.SetAssignmentTaskPercent.Output
     /// Sets the mark awarded (0 to 100), or clears it (null), as the detail's mark form does.
     ///
     /// - Remark: HTTP `PUT /assignments/{id}/mark`.
@@ -389,6 +424,19 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Adds an assignment, checked as the assignment form checks it, and schedules its reminder.
+    ///
+    /// - Remark: HTTP `POST /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/post(createAssignment)`.
+    internal func createAssignment(
+        headers: Operations.CreateAssignment.Input.Headers = .init(),
+        body: Operations.CreateAssignment.Input.Body
+    ) async throws -> Operations.CreateAssignment.Output {
+        try await createAssignment(Operations.CreateAssignment.Input(
+            headers: headers,
+            body: body
+        ))
+    }
     /// One assignment with its tasks and its progress (the detail panel).
     ///
     /// - Remark: HTTP `GET /assignments/{id}`.
@@ -400,6 +448,92 @@ extension APIProtocol {
         try await getAssignment(Operations.GetAssignment.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// - Remark: HTTP `PUT /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
+    internal func updateAssignment(
+        path: Operations.UpdateAssignment.Input.Path,
+        headers: Operations.UpdateAssignment.Input.Headers = .init(),
+        body: Operations.UpdateAssignment.Input.Body
+    ) async throws -> Operations.UpdateAssignment.Output {
+        try await updateAssignment(Operations.UpdateAssignment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Deletes an assignment with its tasks, and withdraws their reminders.
+    ///
+    /// - Remark: HTTP `DELETE /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)`.
+    internal func deleteAssignment(
+        path: Operations.DeleteAssignment.Input.Path,
+        headers: Operations.DeleteAssignment.Input.Headers = .init()
+    ) async throws -> Operations.DeleteAssignment.Output {
+        try await deleteAssignment(Operations.DeleteAssignment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Adds a task to an assignment, checked as the task form checks it; the assignment's progress follows.
+    ///
+    /// - Remark: HTTP `POST /assignments/{id}/tasks`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)`.
+    internal func createAssignmentTask(
+        path: Operations.CreateAssignmentTask.Input.Path,
+        headers: Operations.CreateAssignmentTask.Input.Headers = .init(),
+        body: Operations.CreateAssignmentTask.Input.Body
+    ) async throws -> Operations.CreateAssignmentTask.Output {
+        try await createAssignmentTask(Operations.CreateAssignmentTask.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Replaces a task's values, as its edit form does.
+    ///
+    /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.
+    internal func updateAssignmentTask(
+        path: Operations.UpdateAssignmentTask.Input.Path,
+        headers: Operations.UpdateAssignmentTask.Input.Headers = .init(),
+        body: Operations.UpdateAssignmentTask.Input.Body
+    ) async throws -> Operations.UpdateAssignmentTask.Output {
+        try await updateAssignmentTask(Operations.UpdateAssignmentTask.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Deletes a task; its assignment's progress follows.
+    ///
+    /// - Remark: HTTP `DELETE /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)`.
+    internal func deleteAssignmentTask(
+        path: Operations.DeleteAssignmentTask.Input.Path,
+        headers: Operations.DeleteAssignmentTask.Input.Headers = .init()
+    ) async throws -> Operations.DeleteAssignmentTask.Output {
+        try await deleteAssignmentTask(Operations.DeleteAssignmentTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Sets how far along a task is (0 to 100; 100 is the detail's Done), as the detail's percent field does.
+    ///
+    /// - Remark: HTTP `PUT /assignment-tasks/{id}/percent`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)`.
+    internal func setAssignmentTaskPercent(
+        path: Operations.SetAssignmentTaskPercent.Input.Path,
+        headers: Operations.SetAssignmentTaskPercent.Input.Headers = .init(),
+        body: Operations.SetAssignmentTaskPercent.Input.Body
+    ) async throws -> Operations.SetAssignmentTaskPercent.Output {
+        try await setAssignmentTaskPercent(Operations.SetAssignmentTaskPercent.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Sets the mark awarded (0 to 100), or clears it (null), as the detail's mark form does.

@@ -8,8 +8,8 @@ import Logging
 import OpenAPIRuntime
 
 /// The assignment tracker's JSON API (`/api/v1/assignments…`, the `assignments` part of the host's OpenAPI document),
-/// on the server protocol generated from it (`Generated/`): the split view's list and detail, and the mark form, on
-/// the repository and rules the pages use.
+/// on the server protocol generated from it (`Generated/`): the split view's list and detail, the mark form, and
+/// (in `AssignmentAPI+Writes.swift`) the assignment and task forms, on the repository and rules the pages use.
 struct AssignmentAPI: APIProtocol, FeatureRoutes {
     let repository: AssignmentRepository
     /// The answers to reads, kept until an assignment changes (the host forgets them on every ``AssignmentChanged``,
@@ -44,7 +44,8 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
                         assignments: page.assignments.map(Self.assignment),
                         next: page.next?.token,
                         current: counts[.current] ?? 0,
-                        archive: counts[.archive] ?? 0
+                        archive: counts[.archive] ?? 0,
+                        timeZone: repository.timeZone.identifier
                     )
                 )
             )
@@ -54,7 +55,12 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
     func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output {
         do {
             let (assignment, tasks) = try await repository.detail(id: input.path.id)
-            return .ok(.init(body: .json(.init(assignment: Self.assignment(assignment), tasks: tasks.map(Self.task)))))
+            let detail = Components.Schemas.AssignmentDetail(
+                assignment: Self.assignment(assignment),
+                tasks: tasks.map(Self.task),
+                timeZone: repository.timeZone.identifier
+            )
+            return .ok(.init(headers: .init(eTag: EntityTag.header(assignment.version)), body: .json(detail)))
         } catch let error as AssignmentError {
             return .notFound(.init(body: .applicationProblemJson(.init(title: error.description, status: 404))))
         }
@@ -78,24 +84,5 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
         } catch let error as AssignmentError {
             return .notFound(.init(body: .applicationProblemJson(.init(title: error.description, status: 404))))
         }
-    }
-
-    static func assignment(_ assignment: Assignment) -> Components.Schemas.Assignment {
-        .init(
-            id: assignment.id ?? 0,
-            module: assignment.module,
-            level: assignment.level,
-            name: assignment.name,
-            value: assignment.value,
-            mark: assignment.mark,
-            dueAt: assignment.dueAt,
-            notes: assignment.notes,
-            progress: assignment.progress.percent ?? 0,
-            taskCount: assignment.taskCount
-        )
-    }
-
-    static func task(_ task: AssignmentTask) -> Components.Schemas.AssignmentTask {
-        .init(id: task.id ?? 0, name: task.name, startAt: task.startAt, dueAt: task.dueAt, percent: task.percent, notes: task.notes)
     }
 }

@@ -173,6 +173,214 @@ internal enum Operations {
             }
         }
     }
+    /// Adds an assignment, checked as the assignment form checks it, and schedules its reminder.
+    ///
+    /// - Remark: HTTP `POST /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/post(createAssignment)`.
+    internal enum CreateAssignment {
+        internal static let id: Swift.String = "createAssignment"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAssignment.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CreateAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentDraft)
+            }
+            internal var body: Operations.CreateAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.CreateAssignment.Input.Headers = .init(),
+                body: Operations.CreateAssignment.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The assignment's address, `/api/v1/assignments/{id}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/POST/responses/201/headers/Location`.
+                    internal var location: Swift.String
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/POST/responses/201/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The assignment's address, `/api/v1/assignments/{id}`.
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(
+                        location: Swift.String,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.location = location
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.CreateAssignment.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/assignments/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateAssignment.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.CreateAssignment.Output.Created.Headers,
+                    body: Operations.CreateAssignment.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The assignment, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/post(createAssignment)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAssignment.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.CreateAssignment.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/post(createAssignment)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/post(createAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// One assignment with its tasks and its progress (the detail panel).
     ///
     /// - Remark: HTTP `GET /assignments/{id}`.
@@ -220,6 +428,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/GET/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetAssignment.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/assignments/{id}/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/assignments/{id}/GET/responses/200/content/application\/json`.
@@ -242,8 +466,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.GetAssignment.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.GetAssignment.Output.Ok.Headers,
+                    body: Operations.GetAssignment.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -296,6 +525,1391 @@ internal enum Operations {
             /// What went wrong, in the words the pages use.
             ///
             /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// - Remark: HTTP `PUT /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
+    internal enum UpdateAssignment {
+        internal static let id: Swift.String = "updateAssignment"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{id}/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/PUT/path/id`.
+                internal var id: Components.Parameters.AssignmentID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.UpdateAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{id}/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/PUT/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateAssignment.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.UpdateAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/{id}/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentDraft)
+            }
+            internal var body: Operations.UpdateAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.UpdateAssignment.Input.Path,
+                headers: Operations.UpdateAssignment.Input.Headers = .init(),
+                body: Operations.UpdateAssignment.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.UpdateAssignment.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/assignments/{id}/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{id}/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.UpdateAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.UpdateAssignment.Output.Ok.Headers,
+                    body: Operations.UpdateAssignment.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The assignment, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.UpdateAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Deletes an assignment with its tasks, and withdraws their reminders.
+    ///
+    /// - Remark: HTTP `DELETE /assignments/{id}`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)`.
+    internal enum DeleteAssignment {
+        internal static let id: Swift.String = "deleteAssignment"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{id}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/DELETE/path/id`.
+                internal var id: Components.Parameters.AssignmentID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.DeleteAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{id}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/DELETE/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteAssignment.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DeleteAssignment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.DeleteAssignment.Input.Path,
+                headers: Operations.DeleteAssignment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteAssignment.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.DeleteAssignment.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/delete(deleteAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Adds a task to an assignment, checked as the task form checks it; the assignment's progress follows.
+    ///
+    /// - Remark: HTTP `POST /assignments/{id}/tasks`.
+    /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)`.
+    internal enum CreateAssignmentTask {
+        internal static let id: Swift.String = "createAssignmentTask"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/path/id`.
+                internal var id: Components.Parameters.AssignmentID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.CreateAssignmentTask.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAssignmentTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAssignmentTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CreateAssignmentTask.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentTaskDraft)
+            }
+            internal var body: Operations.CreateAssignmentTask.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.CreateAssignmentTask.Input.Path,
+                headers: Operations.CreateAssignmentTask.Input.Headers = .init(),
+                body: Operations.CreateAssignmentTask.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The task's address, `/api/v1/assignment-tasks/{id}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/responses/201/headers/Location`.
+                    internal var location: Swift.String
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/responses/201/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The task's address, `/api/v1/assignment-tasks/{id}`.
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(
+                        location: Swift.String,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.location = location
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.CreateAssignmentTask.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{id}/tasks/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.AssignmentTask)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AssignmentTask {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateAssignmentTask.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.CreateAssignmentTask.Output.Created.Headers,
+                    body: Operations.CreateAssignmentTask.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The task, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAssignmentTask.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.CreateAssignmentTask.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Replaces a task's values, as its edit form does.
+    ///
+    /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.
+    internal enum UpdateAssignmentTask {
+        internal static let id: Swift.String = "updateAssignmentTask"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/path/id`.
+                internal var id: Components.Parameters.AssignmentTaskID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentTaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.UpdateAssignmentTask.Input.Path
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateAssignmentTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateAssignmentTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.UpdateAssignmentTask.Input.Headers
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentTaskDraft)
+            }
+            internal var body: Operations.UpdateAssignmentTask.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.UpdateAssignmentTask.Input.Path,
+                headers: Operations.UpdateAssignmentTask.Input.Headers = .init(),
+                body: Operations.UpdateAssignmentTask.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.UpdateAssignmentTask.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentTask)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AssignmentTask {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.UpdateAssignmentTask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.UpdateAssignmentTask.Output.Ok.Headers,
+                    body: Operations.UpdateAssignmentTask.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The task, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateAssignmentTask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.UpdateAssignmentTask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Deletes a task; its assignment's progress follows.
+    ///
+    /// - Remark: HTTP `DELETE /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)`.
+    internal enum DeleteAssignmentTask {
+        internal static let id: Swift.String = "deleteAssignmentTask"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/DELETE/path/id`.
+                internal var id: Components.Parameters.AssignmentTaskID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentTaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.DeleteAssignmentTask.Input.Path
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/DELETE/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteAssignmentTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteAssignmentTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DeleteAssignmentTask.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.DeleteAssignmentTask.Input.Path,
+                headers: Operations.DeleteAssignmentTask.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteAssignmentTask.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.DeleteAssignmentTask.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/delete(deleteAssignmentTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Sets how far along a task is (0 to 100; 100 is the detail's Done), as the detail's percent field does.
+    ///
+    /// - Remark: HTTP `PUT /assignment-tasks/{id}/percent`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)`.
+    internal enum SetAssignmentTaskPercent {
+        internal static let id: Swift.String = "setAssignmentTaskPercent"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/path/id`.
+                internal var id: Components.Parameters.AssignmentTaskID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentTaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.SetAssignmentTaskPercent.Input.Path
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentTaskPercent.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentTaskPercent.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.SetAssignmentTaskPercent.Input.Headers
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/requestBody/json/percent`.
+                    internal var percent: Swift.Int
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - percent:
+                    internal init(percent: Swift.Int) {
+                        self.percent = percent
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case percent
+                    }
+                }
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/requestBody/content/application\/json`.
+                case json(Operations.SetAssignmentTaskPercent.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.SetAssignmentTaskPercent.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.SetAssignmentTaskPercent.Input.Path,
+                headers: Operations.SetAssignmentTaskPercent.Input.Headers = .init(),
+                body: Operations.SetAssignmentTaskPercent.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.SetAssignmentTaskPercent.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentTask)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AssignmentTask {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.SetAssignmentTaskPercent.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.SetAssignmentTaskPercent.Output.Ok.Headers,
+                    body: Operations.SetAssignmentTaskPercent.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The task, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetAssignmentTaskPercent.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.SetAssignmentTaskPercent.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
