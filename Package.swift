@@ -53,6 +53,7 @@ let packageTestTargets: [Target] = [
             .product(name: "Accounts", package: "Accounts"),
             .product(name: "AccountsWeb", package: "Accounts"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Kernel", package: "Kernel"),
             .product(name: "KernelLoopback", package: "Kernel"),

@@ -51,6 +51,7 @@ do {
     try await DownloadsWalk(client: client, page: address + "/").run()
     try await NewsWalk(client: client).run()
     try await AssignmentsWalk(client: client).run()
+    try await AccountsWalk(client: client).run()
     try await InboxWalk(client: client).run()
     print("atelier-api-smoke: every step answered as promised")
 } catch {

@@ -25,12 +25,16 @@ public struct AccountsFeature: WebFeature {
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let source = try ImageSource(setting: context.feature.settings["images"])
         let store = AccountStore(writer: context.feature.database, bus: context.feature.bus)
-        let sessions = CachedValues<String, AccountSession?>(limit: 10_000)
+        let kept = CachedValues<String, AccountSession?>(limit: 10_000)
+        let sessions = AccountSessions(store: store, kept: kept)
+        // One throttle for the login form and the API's login: a wrong password counts wherever it was typed.
+        let throttle = LoginThrottle()
         return FeatureRuntime(
-            routes: AccountsRoutes(store: store, throttle: LoginThrottle(), images: source, pages: context.pages, sessions: sessions),
+            routes: AccountsRoutes(store: store, throttle: throttle, images: source, pages: context.pages, sessions: sessions),
+            api: AccountsAPI(store: store, throttle: throttle, images: source, sessions: sessions, logger: context.feature.logger),
             services: [source.http],
             liveEvents: [AccountSessionsEnded.self],
-            caches: FeatureCaches([sessions], invalidatedBy: [AccountsChanged.self, AccountSessionsEnded.self]),
+            caches: FeatureCaches([kept], invalidatedBy: [AccountsChanged.self, AccountSessionsEnded.self]),
             // Another process (the CLI) changed the accounts: the change is announced like one made here (which makes
             // the host forget the sessions); a deletion tells open Home pages to check their session.
             outsideChanges: { [bus = context.feature.bus] changes in

@@ -23,9 +23,8 @@ struct AccountsRoutes: FeatureRoutes {
     let throttle: LoginThrottle
     let images: ImageSource
     let pages: PageRenderer
-    /// The sessions looked up, by token: forgotten when accounts change or sessions end (``AccountsFeature``'s caches),
-    /// so a signed-in page reads no database.
-    let sessions: CachedValues<String, AccountSession?>
+    /// The signed-in account of a session cookie.
+    let sessions: AccountSessions
 
     /// The session cookie: HttpOnly, SameSite=Lax, sent to the feature's pages only.
     static let cookieName = "atelier_account"
@@ -241,11 +240,7 @@ struct AccountsRoutes: FeatureRoutes {
 
     /// The signed-in account, from the session cookie.
     private func account(_ request: Request) async throws -> Account? {
-        guard let token = request.cookie(Self.cookieName), !token.isEmpty else { return nil }
-        guard let session = try await sessions.value(for: token, load: { try await store.session(token) }),
-            session.expiresAt > Date()
-        else { return nil }
-        return session.account
+        try await sessions.account(request.cookie(Self.cookieName))
     }
 
     /// To the login page, coming back to this page after.

@@ -81,6 +81,8 @@ struct Shell {
         router.add(middleware: assets)
         router.add(middleware: CSRFMiddleware(secret: secret))
 
+        // The JSON API of every feature and of the inbox, one group under /api/v1.
+        let api = router.group("api/v1").add(middleware: APIRequestMiddleware())
         var services: [any Service] = []
         var featureDatabases: [any DatabaseWriter] = []
         var observations: [BusObservation] = []
@@ -121,7 +123,7 @@ struct Shell {
                 )
             )
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
-            runtime.api?.add(to: router.group("api/v1"))
+            runtime.api?.add(to: api)
         }
 
         // Notices that came due while nothing ran (a countdown that ended with the host down) are in the inbox
@@ -137,7 +139,7 @@ struct Shell {
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
-        InboxAPI(notices: notices, unread: unread, logger: logger).add(to: router.group("api/v1"))
+        InboxAPI(notices: notices, unread: unread, logger: logger).add(to: api)
 
         // Installable, and notified on the device: the manifest and service worker, and Web Push.
         let push = try PushSettings.prepare(

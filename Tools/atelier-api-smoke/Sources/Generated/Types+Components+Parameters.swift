@@ -19,6 +19,10 @@ extension Components {
         internal typealias IfMatch = Swift.String
         /// - Remark: Generated from `#/components/parameters/TaskID`.
         internal typealias TaskID = Swift.Int64
+        /// The session token that logging in or signing up answered.
+        ///
+        /// - Remark: Generated from `#/components/parameters/AccountSession`.
+        internal typealias AccountSession = Swift.String
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
         ///
         /// - Remark: Generated from `#/components/parameters/CSRFToken`.

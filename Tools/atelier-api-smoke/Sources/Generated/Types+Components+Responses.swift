@@ -119,6 +119,83 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct NotLoggedIn: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotLoggedIn/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NotLoggedIn/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.NotLoggedIn.Body
+            /// Creates a new `NotLoggedIn`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.NotLoggedIn.Body) {
+                self.body = body
+            }
+        }
+        internal struct TooManyAttempts: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/TooManyAttempts/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// Seconds to wait.
+                ///
+                /// - Remark: Generated from `#/components/responses/TooManyAttempts/headers/Retry-After`.
+                internal var retryAfter: Swift.Int
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds to wait.
+                internal init(retryAfter: Swift.Int) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.TooManyAttempts.Headers
+            /// - Remark: Generated from `#/components/responses/TooManyAttempts/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/TooManyAttempts/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.TooManyAttempts.Body
+            /// Creates a new `TooManyAttempts`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            internal init(
+                headers: Components.Responses.TooManyAttempts.Headers,
+                body: Components.Responses.TooManyAttempts.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         internal struct Changed: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Changed/content`.
             internal enum Body: Sendable, Hashable {

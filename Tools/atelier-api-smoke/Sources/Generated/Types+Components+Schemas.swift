@@ -960,6 +960,240 @@ extension Components {
                 case textIsCut
             }
         }
+        /// The sign-up form as typed. Its checks run in the brief's order and the first refusal is answered: a compulsory field empty (field `form`: email, password and mobile are compulsory), the email, the password (8 or more characters with one special character), the mobile number (Malaysian), the gender, then "Email already exists".
+        ///
+        /// - Remark: Generated from `#/components/schemas/AccountSignup`.
+        internal struct AccountSignup: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AccountSignup/email`.
+            internal var email: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AccountSignup/password`.
+            internal var password: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AccountSignup/firstName`.
+            internal var firstName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AccountSignup/lastName`.
+            internal var lastName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AccountSignup/mobile`.
+            internal var mobile: Swift.String?
+            /// `female`, `male` or `prefer-not-to-say`; anything else gets the form's "Please select a gender".
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountSignup/gender`.
+            internal var gender: Swift.String?
+            /// Creates a new `AccountSignup`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - password:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - mobile:
+            ///   - gender: `female`, `male` or `prefer-not-to-say`; anything else gets the form's "Please select a gender".
+            internal init(
+                email: Swift.String? = nil,
+                password: Swift.String? = nil,
+                firstName: Swift.String? = nil,
+                lastName: Swift.String? = nil,
+                mobile: Swift.String? = nil,
+                gender: Swift.String? = nil
+            ) {
+                self.email = email
+                self.password = password
+                self.firstName = firstName
+                self.lastName = lastName
+                self.mobile = mobile
+                self.gender = gender
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case email
+                case password
+                case firstName
+                case lastName
+                case mobile
+                case gender
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AccountLogin`.
+        internal struct AccountLogin: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AccountLogin/email`.
+            internal var email: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AccountLogin/password`.
+            internal var password: Swift.String?
+            /// Creates a new `AccountLogin`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - password:
+            internal init(
+                email: Swift.String? = nil,
+                password: Swift.String? = nil
+            ) {
+                self.email = email
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case email
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Account`.
+        internal struct Account: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Account/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Account/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Account/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Account/lastName`.
+            internal var lastName: Swift.String
+            /// As Home greets the person.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/displayName`.
+            internal var displayName: Swift.String
+            /// The number as Home shows it (`012-345 6789`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/mobile`.
+            internal var mobile: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Account/gender`.
+            internal enum GenderPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case female = "female"
+                case male = "male"
+                case preferNotToSay = "prefer-not-to-say"
+            }
+            /// - Remark: Generated from `#/components/schemas/Account/gender`.
+            internal var gender: Components.Schemas.Account.GenderPayload
+            /// - Remark: Generated from `#/components/schemas/Account/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Creates a new `Account`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - email:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - displayName: As Home greets the person.
+            ///   - mobile: The number as Home shows it (`012-345 6789`).
+            ///   - gender:
+            ///   - createdAt:
+            internal init(
+                id: Swift.Int64,
+                email: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                displayName: Swift.String,
+                mobile: Swift.String,
+                gender: Components.Schemas.Account.GenderPayload,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.email = email
+                self.firstName = firstName
+                self.lastName = lastName
+                self.displayName = displayName
+                self.mobile = mobile
+                self.gender = gender
+                self.createdAt = createdAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case email
+                case firstName
+                case lastName
+                case displayName
+                case mobile
+                case gender
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AccountSession`.
+        internal struct AccountSession: Codable, Hashable, Sendable {
+            /// Send it as `X-Account-Session` to the account's own operations.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountSession/token`.
+            internal var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AccountSession/expiresAt`.
+            internal var expiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AccountSession/account`.
+            internal var account: Components.Schemas.Account
+            /// Creates a new `AccountSession`.
+            ///
+            /// - Parameters:
+            ///   - token: Send it as `X-Account-Session` to the account's own operations.
+            ///   - expiresAt:
+            ///   - account:
+            internal init(
+                token: Swift.String,
+                expiresAt: Foundation.Date,
+                account: Components.Schemas.Account
+            ) {
+                self.token = token
+                self.expiresAt = expiresAt
+                self.account = account
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case token
+                case expiresAt
+                case account
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ImageList`.
+        internal struct ImageList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ImageList/ImagesPayload`.
+            internal struct ImagesPayloadPayload: Codable, Hashable, Sendable {
+                /// The image (a path on this host for the built-in ones).
+                ///
+                /// - Remark: Generated from `#/components/schemas/ImageList/ImagesPayload/url`.
+                internal var url: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ImageList/ImagesPayload/title`.
+                internal var title: Swift.String
+                /// Its page, when the feed gives one.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ImageList/ImagesPayload/link`.
+                internal var link: Swift.String?
+                /// Creates a new `ImagesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - url: The image (a path on this host for the built-in ones).
+                ///   - title:
+                ///   - link: Its page, when the feed gives one.
+                internal init(
+                    url: Swift.String,
+                    title: Swift.String,
+                    link: Swift.String? = nil
+                ) {
+                    self.url = url
+                    self.title = title
+                    self.link = link
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case url
+                    case title
+                    case link
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ImageList/images`.
+            internal typealias ImagesPayload = [Components.Schemas.ImageList.ImagesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/ImageList/images`.
+            internal var images: Components.Schemas.ImageList.ImagesPayload
+            /// Why the list could not be loaded afresh (the last good list is kept).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImageList/problem`.
+            internal var problem: Swift.String?
+            /// Creates a new `ImageList`.
+            ///
+            /// - Parameters:
+            ///   - images:
+            ///   - problem: Why the list could not be loaded afresh (the last good list is kept).
+            internal init(
+                images: Components.Schemas.ImageList.ImagesPayload,
+                problem: Swift.String? = nil
+            ) {
+                self.images = images
+                self.problem = problem
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case images
+                case problem
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Assignment`.
         internal struct Assignment: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Assignment/id`.

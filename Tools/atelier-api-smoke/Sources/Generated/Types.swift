@@ -161,6 +161,41 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /news/refresh`.
     /// - Remark: Generated from `#/paths//news/refresh/post(refreshNews)`.
     func refreshNews(_ input: Operations.RefreshNews.Input) async throws -> Operations.RefreshNews.Output
+    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
+    ///
+    /// - Remark: HTTP `POST /accounts/signup`.
+    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
+    func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output
+    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
+    ///
+    /// - Remark: HTTP `POST /accounts/login`.
+    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
+    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output
+    /// Ends the session (its token is worth nothing after).
+    ///
+    /// - Remark: HTTP `POST /accounts/logout`.
+    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output
+    /// The logged-in account, as Home shows it.
+    ///
+    /// - Remark: HTTP `GET /accounts/me`.
+    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
+    func getMyAccount(_ input: Operations.GetMyAccount.Input) async throws -> Operations.GetMyAccount.Output
+    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
+    ///
+    /// - Remark: HTTP `PUT /accounts/me/mobile`.
+    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
+    func changeMyMobile(_ input: Operations.ChangeMyMobile.Input) async throws -> Operations.ChangeMyMobile.Output
+    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
+    ///
+    /// - Remark: HTTP `POST /accounts/me/delete`.
+    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
+    func deleteMyAccount(_ input: Operations.DeleteMyAccount.Input) async throws -> Operations.DeleteMyAccount.Output
+    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
+    ///
+    /// - Remark: HTTP `GET /accounts/images`.
+    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
+    func listAccountImages(_ input: Operations.ListAccountImages.Input) async throws -> Operations.ListAccountImages.Output
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///
     /// - Remark: HTTP `GET /notices`.
@@ -583,6 +618,79 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//news/refresh/post(refreshNews)`.
     internal func refreshNews(headers: Operations.RefreshNews.Input.Headers = .init()) async throws -> Operations.RefreshNews.Output {
         try await refreshNews(Operations.RefreshNews.Input(headers: headers))
+    }
+    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
+    ///
+    /// - Remark: HTTP `POST /accounts/signup`.
+    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
+    internal func signUp(
+        headers: Operations.SignUp.Input.Headers = .init(),
+        body: Operations.SignUp.Input.Body
+    ) async throws -> Operations.SignUp.Output {
+        try await signUp(Operations.SignUp.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
+    ///
+    /// - Remark: HTTP `POST /accounts/login`.
+    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
+    internal func logIn(
+        headers: Operations.LogIn.Input.Headers = .init(),
+        body: Operations.LogIn.Input.Body
+    ) async throws -> Operations.LogIn.Output {
+        try await logIn(Operations.LogIn.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Ends the session (its token is worth nothing after).
+    ///
+    /// - Remark: HTTP `POST /accounts/logout`.
+    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
+    internal func logOut(headers: Operations.LogOut.Input.Headers = .init()) async throws -> Operations.LogOut.Output {
+        try await logOut(Operations.LogOut.Input(headers: headers))
+    }
+    /// The logged-in account, as Home shows it.
+    ///
+    /// - Remark: HTTP `GET /accounts/me`.
+    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
+    internal func getMyAccount(headers: Operations.GetMyAccount.Input.Headers = .init()) async throws -> Operations.GetMyAccount.Output {
+        try await getMyAccount(Operations.GetMyAccount.Input(headers: headers))
+    }
+    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
+    ///
+    /// - Remark: HTTP `PUT /accounts/me/mobile`.
+    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
+    internal func changeMyMobile(
+        headers: Operations.ChangeMyMobile.Input.Headers = .init(),
+        body: Operations.ChangeMyMobile.Input.Body
+    ) async throws -> Operations.ChangeMyMobile.Output {
+        try await changeMyMobile(Operations.ChangeMyMobile.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
+    ///
+    /// - Remark: HTTP `POST /accounts/me/delete`.
+    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
+    internal func deleteMyAccount(
+        headers: Operations.DeleteMyAccount.Input.Headers = .init(),
+        body: Operations.DeleteMyAccount.Input.Body
+    ) async throws -> Operations.DeleteMyAccount.Output {
+        try await deleteMyAccount(Operations.DeleteMyAccount.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
+    ///
+    /// - Remark: HTTP `GET /accounts/images`.
+    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
+    internal func listAccountImages(headers: Operations.ListAccountImages.Input.Headers = .init()) async throws -> Operations.ListAccountImages.Output {
+        try await listAccountImages(Operations.ListAccountImages.Input(headers: headers))
     }
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///
