@@ -48,3 +48,9 @@ extension Account: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 }
+
+extension Account {
+    /// Which state of the account's changeable details this is (its number: the one thing a person edits), for a
+    /// client to send back with a change so that it is refused when the number was changed meanwhile.
+    public var version: String { "\(id ?? 0)-\(mobile)" }
+}

@@ -155,14 +155,17 @@ public struct AccountStore: Sendable {
 
     /// Changes the account's mobile number, checked as at sign-up.
     ///
+    /// - Parameter version: The ``Account/version`` the change was made from; when given and the stored account is
+    ///   another, nothing is changed and ``AccountsError/changed`` is thrown.
     /// - Throws: ``SignupForm/Problem`` (`mobile`) when it is empty or not a Malaysian mobile number.
     @discardableResult
-    public func changeMobile(of id: Int64, to raw: String) async throws -> Account {
+    public func changeMobile(of id: Int64, to raw: String, ifVersion version: String? = nil) async throws -> Account {
         let text = TextField.trimmed(raw)
         if text.isEmpty { throw SignupForm.Problem(.mobile, AccountMessage.completeTheForm) }
         guard let number = MalaysianMobile(text) else { throw SignupForm.Problem(.mobile, AccountMessage.mobileNotValid) }
         let account = try await writer.write { db -> Account? in
             guard var account = try Account.fetchOne(db, key: id) else { return nil }
+            if let version, version != account.version { throw AccountsError.changed }
             account.mobile = number.e164
             try account.update(db)
             try ChangeLog.record(db, kind: AccountsChanged.Change.updated.rawValue, id: id)
@@ -242,6 +245,8 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongPassword
     /// Too many wrong passwords for this account or from this address: wait this long.
     case tooManyAttempts(seconds: Int)
+    /// The account changed since the version a change was made from.
+    case changed
 
     /// Whether this is the throttle holding tries back (HTTP 429) rather than a wrong answer.
     public var isThrottled: Bool {
@@ -255,6 +260,7 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSuchEmail(let email): "No account has the email \(email)."
         case .wrongPassword: AccountMessage.wrongConfirmation
         case .tooManyAttempts(let seconds): AccountMessage.tryAgain(in: seconds)
+        case .changed: "The number was changed in another window since you opened it. Nothing was saved: look again."
         }
     }
 }

@@ -46,7 +46,9 @@ struct AccountsAPITests {
 
             let signedOut = try await session.api(.get, "/api/v1/accounts/me", headers: Self.program)
             #expect(signedOut.status == .unauthorized)
-            let me = try Self.object(try await session.api(.get, "/api/v1/accounts/me", headers: Self.signedIn(token)).text)
+            let read = try await session.api(.get, "/api/v1/accounts/me", headers: Self.signedIn(token))
+            let etag = try #require(read.headers[.eTag])
+            let me = try Self.object(read.text)
             #expect(me["displayName"] as? String == "Ana Lim" && me["mobile"] as? String == "012-345 6789")
 
             let badNumber = try await session.api(
@@ -64,6 +66,14 @@ struct AccountsAPITests {
                 headers: Self.signedIn(token)
             )
             #expect(try Self.object(changed.text)["mobile"] as? String == "011-2345 6789")
+            var stale = Self.signedIn(token)
+            stale[.ifMatch] = etag
+            let refused412 = try await session.api(.put, "/api/v1/accounts/me/mobile", json: #"{"mobile": "012 345 6789"}"#, headers: stale)
+            #expect(refused412.status == .preconditionFailed)
+            #expect(
+                try Self.object(try await session.api(.get, "/api/v1/accounts/me", headers: Self.signedIn(token)).text)["mobile"] as? String
+                    == "011-2345 6789"
+            )
 
             let images = try Self.object(try await session.api(.get, "/api/v1/accounts/images", headers: Self.signedIn(token)).text)
             let first = try #require((images["images"] as? [[String: Any]])?.first)

@@ -56,10 +56,12 @@ extension AssignmentRepository {
     }
 
     /// Sets, changes or removes (nil) the mark awarded (R10). Posts `updated` unless it was already so.
+    ///
+    /// - Parameter version: As for ``update(id:with:ifVersion:)``.
     @discardableResult
-    public func setMark(id: Int64, _ mark: Int?) async throws -> Assignment {
+    public func setMark(id: Int64, _ mark: Int?, ifVersion version: String? = nil) async throws -> Assignment {
         precondition(mark.map { (0...100).contains($0) } ?? true, "a mark is 0–100")
-        return try await change(id) { $0.mark = mark }
+        return try await change(id, ifVersion: version) { $0.mark = mark }
     }
 
     func change(
@@ -160,10 +162,12 @@ extension AssignmentRepository {
     }
 
     /// Sets how far along a task is, 0–100 (100 is the "Done" shortcut, R9). Posts `tasks` unless it already was.
+    ///
+    /// - Parameter version: As for ``updateTask(id:with:ifVersion:)``.
     @discardableResult
-    public func setPercent(taskID: Int64, _ percent: Int) async throws -> AssignmentTask {
+    public func setPercent(taskID: Int64, _ percent: Int, ifVersion version: String? = nil) async throws -> AssignmentTask {
         let clamped = min(100, max(0, percent))
-        return try await changeTask(taskID) { $0.percent = clamped }
+        return try await changeTask(taskID, ifVersion: version) { $0.percent = clamped }
     }
 
     func changeTask(

@@ -132,7 +132,14 @@ struct AssignmentAPIWriteTests {
                 ]
             )
 
-            // The percent was saved since `etag` was read.
+            // The percent was saved since `etag` was read: a percent or an edit from that copy is refused.
+            let stalePercent = try await session.api(
+                .put,
+                "/api/v1/assignment-tasks/\(taskID)/percent",
+                json: #"{"percent": 10}"#,
+                headers: Self.program + [.ifMatch: etag]
+            )
+            #expect(stalePercent.status == .preconditionFailed)
             let stale = try await session.api(
                 .put,
                 "/api/v1/assignment-tasks/\(taskID)",

@@ -5121,17 +5121,24 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentTaskPercent.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentTaskPercent.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -5269,6 +5276,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
             /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/422`.
@@ -5374,17 +5404,24 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentMark.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentMark.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -5430,6 +5467,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.SetAssignmentMark.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/content/application\/json`.
@@ -5452,8 +5505,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.SetAssignmentMark.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.SetAssignmentMark.Output.Ok.Headers,
+                    body: Operations.SetAssignmentMark.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -5498,6 +5556,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
                             response: self
                         )
                     }
@@ -6647,6 +6728,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetMyAccount.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content/application\/json`.
@@ -6669,8 +6766,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.GetMyAccount.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.GetMyAccount.Output.Ok.Headers,
+                    body: Operations.GetMyAccount.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -6793,20 +6895,27 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/X-Account-Session`.
                 internal var xAccountSession: Components.Parameters.AccountSession?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
                     xAccountSession: Components.Parameters.AccountSession? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
                     self.xAccountSession = xAccountSession
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -6849,6 +6958,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ChangeMyMobile.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content/application\/json`.
@@ -6871,8 +6996,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.ChangeMyMobile.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.ChangeMyMobile.Output.Ok.Headers,
+                    body: Operations.ChangeMyMobile.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -6917,6 +7047,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
                             response: self
                         )
                     }

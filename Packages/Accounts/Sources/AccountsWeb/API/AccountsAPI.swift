@@ -73,17 +73,27 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
 
     func getMyAccount(_ input: Operations.GetMyAccount.Input) async throws -> Operations.GetMyAccount.Output {
         guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
-        return .ok(.init(body: .json(Self.account(account))))
+        return .ok(.init(headers: .init(eTag: EntityTag.header(account.version)), body: .json(Self.account(account))))
     }
 
     func changeMyMobile(_ input: Operations.ChangeMyMobile.Input) async throws -> Operations.ChangeMyMobile.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
         guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
+        let version: String?
+        switch EntityTag.condition(input.headers.ifMatch) {
+        case .any: version = nil
+        case .version(let named): version = named
+        case .none: throw APIProblem(.badRequest, title: "If-Match takes the ETag a read gave (in its quotes), or *.")
+        }
         do {
-            let changed = try await store.changeMobile(of: account.id ?? 0, to: sent.mobile)
-            return .ok(.init(body: .json(Self.account(changed))))
+            let changed = try await store.changeMobile(of: account.id ?? 0, to: sent.mobile, ifVersion: version)
+            return .ok(.init(headers: .init(eTag: EntityTag.header(changed.version)), body: .json(Self.account(changed))))
         } catch let problem as SignupForm.Problem {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(problem.message, field: "mobile"))))
+        } catch AccountsError.changed {
+            return .preconditionFailed(
+                .init(body: .applicationProblemJson(.init(title: AccountsError.changed.description, status: 412)))
+            )
         } catch AccountsError.noSuchAccount {
             return .unauthorized(Self.notLoggedIn)
         }

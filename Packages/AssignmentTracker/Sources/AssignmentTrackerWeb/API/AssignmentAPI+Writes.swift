@@ -109,6 +109,7 @@ extension AssignmentAPI {
         _ input: Operations.SetAssignmentTaskPercent.Input
     ) async throws -> Operations.SetAssignmentTaskPercent.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
+        let version = try Self.version(input.headers.ifMatch)
         // The detail's percent field: a whole number from 0 to 100.
         guard (0...100).contains(sent.percent) else {
             let refused = Components.Schemas.Problem(
@@ -119,9 +120,12 @@ extension AssignmentAPI {
             return .unprocessableContent(.init(body: .applicationProblemJson(refused)))
         }
         do {
-            let saved = try await repository.setPercent(taskID: input.path.id, sent.percent)
+            let saved = try await repository.setPercent(taskID: input.path.id, sent.percent, ifVersion: version)
             return .ok(.init(headers: .init(eTag: EntityTag.header(saved.version)), body: .json(Self.task(saved))))
         } catch let error as AssignmentError {
+            if case .taskChanged = error {
+                return .preconditionFailed(.init(body: .applicationProblemJson(Self.problem(error, status: 412))))
+            }
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error, status: 404))))
         }
     }

@@ -68,6 +68,7 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
 
     func setAssignmentMark(_ input: Operations.SetAssignmentMark.Input) async throws -> Operations.SetAssignmentMark.Output {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
+        let version = try Self.version(input.headers.ifMatch)
         // The detail's mark form, with what was sent typed into it.
         guard case .success(let mark) = AssignmentValidation.mark(body.mark.map(String.init) ?? "") else {
             let message = "Give the mark as a whole number from 0 to 100, or leave it empty to clear it."
@@ -80,9 +81,13 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
             )
         }
         do {
-            return .ok(.init(body: .json(Self.assignment(try await repository.setMark(id: input.path.id, mark)))))
+            let saved = try await repository.setMark(id: input.path.id, mark, ifVersion: version)
+            return .ok(.init(headers: .init(eTag: EntityTag.header(saved.version)), body: .json(Self.assignment(saved))))
         } catch let error as AssignmentError {
-            return .notFound(.init(body: .applicationProblemJson(.init(title: error.description, status: 404))))
+            if case .assignmentChanged = error {
+                return .preconditionFailed(.init(body: .applicationProblemJson(Self.problem(error, status: 412))))
+            }
+            return .notFound(.init(body: .applicationProblemJson(Self.problem(error, status: 404))))
         }
     }
 }

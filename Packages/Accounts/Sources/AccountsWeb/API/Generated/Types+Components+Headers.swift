@@ -6,5 +6,10 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
-    internal enum Headers {}
+    internal enum Headers {
+        /// The version of the thing, for `If-Match`.
+        ///
+        /// - Remark: Generated from `#/components/headers/ETag`.
+        internal typealias ETag = Swift.String
+    }
 }

@@ -7,6 +7,10 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
+        /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+        ///
+        /// - Remark: Generated from `#/components/parameters/IfMatch`.
+        internal typealias IfMatch = Swift.String
         /// The session token that logging in or signing up answered.
         ///
         /// - Remark: Generated from `#/components/parameters/AccountSession`.

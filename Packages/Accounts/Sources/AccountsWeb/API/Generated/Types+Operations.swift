@@ -596,6 +596,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetMyAccount.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content/application\/json`.
@@ -618,8 +634,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.GetMyAccount.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.GetMyAccount.Output.Ok.Headers,
+                    body: Operations.GetMyAccount.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -742,20 +763,27 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/X-Account-Session`.
                 internal var xAccountSession: Components.Parameters.AccountSession?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
                     xAccountSession: Components.Parameters.AccountSession? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
                     self.xAccountSession = xAccountSession
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -798,6 +826,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ChangeMyMobile.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content/application\/json`.
@@ -820,8 +864,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.ChangeMyMobile.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.ChangeMyMobile.Output.Ok.Headers,
+                    body: Operations.ChangeMyMobile.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -866,6 +915,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
                             response: self
                         )
                     }

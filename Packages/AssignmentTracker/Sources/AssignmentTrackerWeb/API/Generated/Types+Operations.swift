@@ -1736,17 +1736,24 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/percent/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentTaskPercent.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentTaskPercent.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -1884,6 +1891,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
             /// - Remark: Generated from `#/paths//assignment-tasks/{id}/percent/put(setAssignmentTaskPercent)/responses/422`.
@@ -1989,17 +2019,24 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentMark.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAssignmentMark.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -2045,6 +2082,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.SetAssignmentMark.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/responses/200/content/application\/json`.
@@ -2067,8 +2120,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.SetAssignmentMark.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.SetAssignmentMark.Output.Ok.Headers,
+                    body: Operations.SetAssignmentMark.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -2113,6 +2171,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Changed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Changed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
                             response: self
                         )
                     }
