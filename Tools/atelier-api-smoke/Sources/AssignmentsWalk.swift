@@ -1,3 +1,5 @@
+import Foundation
+
 /// The assignment tracker's operations: both sections of the list, the assignment and task forms (a refusal, an add,
 /// an edit from a stale copy and from a fresh one), a percent, the mark form's rule, a detail, and deleting.
 struct AssignmentsWalk {
@@ -23,11 +25,25 @@ struct AssignmentsWalk {
         let added = try await client.createAssignment(body: .json(draft)).created
         let assignment = try added.body.json
         try expect(added.headers.location == "/api/v1/assignments/\(assignment.id)", "assignments: add; Location names it")
+        var sentBack = draft
+        sentBack.due = ISO8601DateFormatter().string(from: assignment.dueAt)
+        let same = try await client.updateAssignment(
+            path: .init(id: assignment.id),
+            headers: .init(ifMatch: assignment.etag),
+            body: .json(sentBack)
+        ).ok.body.json
+        try expect(same.etag == assignment.etag, "assignments: a due date sent back as answered is the same moment")
 
-        let task = try await client.createAssignmentTask(
+        let created = try await client.createAssignmentTask(
             path: .init(id: assignment.id),
             body: .json(.init(name: "Draft", start: "2030-01-05T09:00", length: .init(kind: .hours, amount: 2)))
-        ).created.body.json
+        ).created
+        let task = try created.body.json
+        let read = try await client.getAssignmentTask(path: .init(id: task.id)).ok
+        try expect(
+            created.headers.location == "/api/v1/assignment-tasks/\(task.id)" && (try read.body.json).etag == task.etag,
+            "assignments: a task added; its Location reads it back"
+        )
         let halfway = try await client.setAssignmentTaskPercent(path: .init(id: task.id), body: .json(.init(percent: 50))).ok.body.json
         let stale = try await client.updateAssignmentTask(
             path: .init(id: task.id),

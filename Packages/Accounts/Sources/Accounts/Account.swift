@@ -51,6 +51,14 @@ extension Account: FetchableRecord, MutablePersistableRecord {
 
 extension Account {
     /// Which state of the account's changeable details this is (its number: the one thing a person edits), for a
-    /// client to send back with a change so that it is refused when the number was changed meanwhile.
-    public var version: String { "\(id ?? 0)-\(mobile)" }
+    /// client to send back with a change so that it is refused when the number was changed meanwhile. The number
+    /// is folded into a 64-bit FNV-1a hash, so that the `ETag` header does not carry it.
+    public var version: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in mobile.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\(id ?? 0)-\(String(hash, radix: 16))"
+    }
 }

@@ -67,6 +67,12 @@ struct AssignmentAPIWriteTests {
                     == "That assignment was changed in another window since you opened it. Nothing was saved: open it again to see the change."
             )
             #expect(try await session.get("/assignments/\(id)").text.contains("Portfolio"))
+            // A date as an answer gives it is taken back as the same moment.
+            let dueAt = try #require(try Self.object(changed.text)["dueAt"] as? String)
+            let sentBack = renamed.replacingOccurrences(of: "2030-01-15T17:00", with: dueAt)
+            let roundTrip = try await session.api(.put, "/api/v1/assignments/\(id)", json: sentBack, headers: Self.program)
+            #expect(roundTrip.status == .ok)
+            #expect(roundTrip.headers[.eTag] == changed.headers[.eTag], "the same values: nothing changed")
 
             #expect(try await session.api(.delete, "/api/v1/assignments/\(id)", headers: Self.program).status == .noContent)
             let gone = try await session.api(.get, "/api/v1/assignments/\(id)")
@@ -110,6 +116,8 @@ struct AssignmentAPIWriteTests {
             #expect(added.headers[.location] == "/api/v1/assignment-tasks/\(taskID)")
             #expect((task["length"] as? [String: Any])?["amount"] as? Double == 1.5)
             let etag = try #require(added.headers[.eTag])
+            let read = try await session.api(.get, try #require(added.headers[.location]))
+            #expect(read.status == .ok && read.headers[.eTag] == etag)
 
             let half = try await session.api(
                 .put,

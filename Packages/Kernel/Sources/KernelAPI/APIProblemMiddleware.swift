@@ -40,28 +40,51 @@ public struct APIProblemMiddleware: ServerMiddleware {
                 return Self.response(APIProblem(.insufficientStorage, title: DiskFull.message))
             }
             if (400..<500).contains(error.httpStatus.code) {
-                let detail = (underlying as? DecodingError).map(Self.explain) ?? error.causeDescription
-                return Self.response(APIProblem(error.httpStatus, title: APIProblem.title(for: error.httpStatus), detail: detail))
+                guard let decoding = underlying as? DecodingError else {
+                    let title = APIProblem.title(for: error.httpStatus)
+                    return Self.response(APIProblem(error.httpStatus, title: title, detail: error.causeDescription))
+                }
+                let (field, sentence) = Self.explain(decoding, sentBody: (body?.length ?? .known(0)) != .known(0))
+                return Self.response(
+                    APIProblem(
+                        error.httpStatus,
+                        title: APIProblem.title(for: error.httpStatus),
+                        detail: sentence,
+                        errors: field.map { [.init(field: $0, message: sentence)] }
+                    )
+                )
             }
             logger.error("API \(operationID) failed: \(underlying)")
             return Self.response(APIProblem(.internalServerError, title: APIProblem.title(for: .internalServerError)))
         }
     }
 
-    /// What was wrong with a body, in a sentence (the decoder's own words name Swift types).
-    static func explain(_ error: DecodingError) -> String {
+    /// What was wrong with a request, in a sentence (the decoder's own words name Swift types), and the body's field
+    /// it is about. An error at no field is a value of the address (a path or query parameter: their decoder names
+    /// none) or the body as a whole; `sentBody` says whether there was a body to blame.
+    static func explain(_ error: DecodingError, sentBody: Bool) -> (field: String?, sentence: String) {
         func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (key.map { [$0] } ?? [])
             return keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
+        let inAddress = "A value in the address (its path or query) is not of the type the document gives."
+        let inEither = "The body, or a value in the address, is not of the type the document gives."
         switch error {
-        case .keyNotFound(let key, let context): return "The field \(path(context, key)) is missing."
+        case .keyNotFound(let key, let context):
+            let field = path(context, key)
+            return (field, "The field \(field) is missing.")
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return context.codingPath.isEmpty
-                ? "The body is not what this operation takes." : "The field \(path(context)) has the wrong type."
+            guard !context.codingPath.isEmpty else { return (nil, sentBody ? inEither : inAddress) }
+            let field = path(context)
+            return (field, "The field \(field) has the wrong type.")
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "The body is not valid JSON." : "The field \(path(context)) is not valid."
-        @unknown default: return "The body could not be read."
+            guard !context.codingPath.isEmpty else {
+                // The JSON decoder says so when the body is not JSON; the address's decoder never speaks of JSON.
+                return (nil, context.debugDescription.contains("JSON") ? "The body is not valid JSON." : sentBody ? inEither : inAddress)
+            }
+            let field = path(context)
+            return (field, "The field \(field) is not valid.")
+        @unknown default: return (nil, "The request could not be read.")
         }
     }
 

@@ -20,6 +20,17 @@ public enum EntityTag {
         return .version(String(inner))
     }
 
+    /// The one version an `If-Match` header asks a change to be made from: nil when any will do (no header, or `*`).
+    ///
+    /// - Throws: ``APIProblem`` (400) for a header this host never gives (a weak tag, a list, a tag without quotes).
+    public static func version(ifMatch: String?) throws -> String? {
+        switch condition(ifMatch) {
+        case .any: nil
+        case .version(let named): named
+        case .none: throw APIProblem(.badRequest, title: "If-Match takes the ETag a read gave (in its quotes), or *.")
+        }
+    }
+
     /// What a change was asked to be made from.
     public enum Condition: Sendable, Hashable {
         /// Whatever the record is now.

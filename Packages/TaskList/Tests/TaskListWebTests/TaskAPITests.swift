@@ -66,6 +66,21 @@ struct TaskAPITests {
             let unreadable = try await session.api(.post, "/api/v1/tasks", json: #"{"day": "2026-12-01"}"#, headers: Self.program)
             #expect(unreadable.status == .badRequest)
             #expect(try Self.object(unreadable)["detail"] as? String == "The field name is missing.")
+            #expect(
+                try Self.object(unreadable)["errors"] as? [[String: String]] == [
+                    ["field": "name", "message": "The field name is missing."]
+                ]
+            )
+            // A value of the address that does not decode is not blamed on a body there is none of.
+            for path in ["/api/v1/tasks?limit=abc", "/api/v1/tasks/abc"] {
+                let address = try await session.api(.get, path)
+                #expect(address.status == .badRequest)
+                #expect(
+                    try Self.object(address)["detail"] as? String
+                        == "A value in the address (its path or query) is not of the type the document gives.",
+                    "\(path)"
+                )
+            }
         }
     }
 

@@ -2352,7 +2352,9 @@ internal struct Client: APIProtocol {
             }
         )
     }
-    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    /// Replaces all of an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no mark, no notes, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
@@ -2784,7 +2786,118 @@ internal struct Client: APIProtocol {
             }
         )
     }
-    /// Replaces a task's values, as its edit form does.
+    /// One task of an assignment.
+    ///
+    /// - Remark: HTTP `GET /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)`.
+    internal func getAssignmentTask(_ input: Operations.GetAssignmentTask.Input) async throws -> Operations.GetAssignmentTask.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetAssignmentTask.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/assignment-tasks/{}",
+                    parameters: [
+                        input.path.id
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.GetAssignmentTask.Output.Ok.Headers = .init(eTag: try converter.getRequiredHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "ETag",
+                        as: Components.Headers.ETag.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetAssignmentTask.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.AssignmentTask.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
+    /// Replaces all of a task's values, as its edit form does.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no length, notes or due date, 0 percent, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
     /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.

@@ -901,7 +901,7 @@ extension Components {
             internal var links: Components.Schemas.DownloadReading.LinksPayload
             /// - Remark: Generated from `#/components/schemas/DownloadReading/linksNote`.
             internal var linksNote: Swift.String?
-            /// The readable text, its first 200,000 bytes (the whole at `/downloads/{id}/text`).
+            /// The readable text, its first 200,000 bytes (the whole is the page `/downloads/{id}/text`, at the host's root).
             ///
             /// - Remark: Generated from `#/components/schemas/DownloadReading/text`.
             internal var text: Swift.String
@@ -919,7 +919,7 @@ extension Components {
             ///   - outlineNote: `Showing the first 500 of 18,790 headings.` when cut.
             ///   - links: At most 500 links, as written on the page.
             ///   - linksNote:
-            ///   - text: The readable text, its first 200,000 bytes (the whole at `/downloads/{id}/text`).
+            ///   - text: The readable text, its first 200,000 bytes (the whole is the page `/downloads/{id}/text`, at the host's root).
             ///   - textIsCut:
             internal init(
                 id: Swift.Int64,

@@ -3963,7 +3963,9 @@ internal enum Operations {
             }
         }
     }
-    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    /// Replaces all of an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no mark, no notes, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
@@ -4664,7 +4666,206 @@ internal enum Operations {
             }
         }
     }
-    /// Replaces a task's values, as its edit form does.
+    /// One task of an assignment.
+    ///
+    /// - Remark: HTTP `GET /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)`.
+    internal enum GetAssignmentTask {
+        internal static let id: Swift.String = "getAssignmentTask"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/path/id`.
+                internal var id: Components.Parameters.AssignmentTaskID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.AssignmentTaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetAssignmentTask.Input.Path
+            /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentTask.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetAssignmentTask.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetAssignmentTask.Input.Path,
+                headers: Operations.GetAssignmentTask.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetAssignmentTask.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignment-tasks/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentTask)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AssignmentTask {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetAssignmentTask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetAssignmentTask.Output.Ok.Headers,
+                    body: Operations.GetAssignmentTask.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The task.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignmentTask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetAssignmentTask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Replaces all of a task's values, as its edit form does.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no length, notes or due date, 0 percent, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
     /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.
@@ -5430,14 +5631,14 @@ internal enum Operations {
             internal enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/requestBody/json`.
                 internal struct JsonPayload: Codable, Hashable, Sendable {
-                    /// None: cleared.
+                    /// null, or left out: cleared (as the form's emptied field).
                     ///
                     /// - Remark: Generated from `#/paths/assignments/{id}/mark/PUT/requestBody/json/mark`.
                     internal var mark: Swift.Int?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
-                    ///   - mark: None: cleared.
+                    ///   - mark: null, or left out: cleared (as the form's emptied field).
                     internal init(mark: Swift.Int? = nil) {
                         self.mark = mark
                     }

@@ -79,12 +79,7 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
     func changeMyMobile(_ input: Operations.ChangeMyMobile.Input) async throws -> Operations.ChangeMyMobile.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
         guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
-        let version: String?
-        switch EntityTag.condition(input.headers.ifMatch) {
-        case .any: version = nil
-        case .version(let named): version = named
-        case .none: throw APIProblem(.badRequest, title: "If-Match takes the ETag a read gave (in its quotes), or *.")
-        }
+        let version = try EntityTag.version(ifMatch: input.headers.ifMatch)
         do {
             let changed = try await store.changeMobile(of: account.id ?? 0, to: sent.mobile, ifVersion: version)
             return .ok(.init(headers: .init(eTag: EntityTag.header(changed.version)), body: .json(Self.account(changed))))

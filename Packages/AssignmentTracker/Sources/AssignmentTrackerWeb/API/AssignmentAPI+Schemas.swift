@@ -52,16 +52,16 @@ extension AssignmentAPI {
         }
     }
 
-    /// The assignment form, filled with what was sent.
-    static func draft(_ sent: Components.Schemas.AssignmentDraft) -> AssignmentDraft {
-        let reminder = reminderFields(sent.reminder)
+    /// The assignment form, filled with what was sent (a date-time as answers give it, as the form's field would).
+    static func draft(_ sent: Components.Schemas.AssignmentDraft, in timeZone: TimeZone) -> AssignmentDraft {
+        let reminder = reminderFields(sent.reminder, in: timeZone)
         return AssignmentDraft(
             module: sent.module,
             level: String(sent.level.rawValue),
             name: sent.name,
             value: String(sent.value),
             mark: sent.mark.map(String.init) ?? "",
-            due: sent.due,
+            due: local(sent.due, in: timeZone),
             notes: sent.notes ?? "",
             reminder: reminder.kind,
             reminderAmount: reminder.amount,
@@ -70,17 +70,17 @@ extension AssignmentAPI {
         )
     }
 
-    /// The task form, filled with what was sent.
-    static func draft(_ sent: Components.Schemas.AssignmentTaskDraft) -> TaskDraft {
-        let reminder = reminderFields(sent.reminder)
+    /// The task form, filled with what was sent (a date-time as answers give it, as the form's field would).
+    static func draft(_ sent: Components.Schemas.AssignmentTaskDraft, in timeZone: TimeZone) -> TaskDraft {
+        let reminder = reminderFields(sent.reminder, in: timeZone)
         return TaskDraft(
             name: sent.name,
-            start: sent.start,
+            start: local(sent.start, in: timeZone),
             lengthKind: sent.length?.kind.rawValue ?? "none",
-            end: sent.length?.end ?? "",
+            end: local(sent.length?.end ?? "", in: timeZone),
             amount: sent.length?.amount.map { String($0) } ?? "",
             notes: sent.notes ?? "",
-            due: sent.due ?? "",
+            due: local(sent.due ?? "", in: timeZone),
             percent: sent.percent.map(String.init) ?? "0",
             reminder: reminder.kind,
             reminderAmount: reminder.amount,
@@ -89,9 +89,23 @@ extension AssignmentAPI {
         )
     }
 
-    private static func reminderFields(_ sent: Components.Schemas.ReminderDraft?) -> (kind: String, amount: String, at: String) {
+    private static func reminderFields(
+        _ sent: Components.Schemas.ReminderDraft?,
+        in timeZone: TimeZone
+    ) -> (kind: String, amount: String, at: String) {
         guard let sent else { return ("off", "", "") }
-        return (sent.kind.rawValue, sent.minutes.map(String.init) ?? "", sent.at ?? "")
+        return (sent.kind.rawValue, sent.minutes.map(String.init) ?? "", local(sent.at ?? "", in: timeZone))
+    }
+
+    /// `text` as the form's field would hold it: an RFC 3339 date-time with an offset (as answers give dates) becomes
+    /// the same moment in `timeZone`, `yyyy-MM-ddTHH:mm`; anything else is left for the form's rules to judge.
+    static func local(_ text: String, in timeZone: TimeZone) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count > 19 else { return text }
+        let date =
+            (try? Date(trimmed, strategy: .iso8601))
+            ?? (try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        return date.map { LocalDateTime.format($0, in: timeZone) } ?? text
     }
 
     /// A refused form as a problem: each field's sentence, as the form shows it beside the field.
@@ -105,14 +119,5 @@ extension AssignmentAPI {
 
     static func problem(_ error: AssignmentError, status: Int) -> Components.Schemas.Problem {
         .init(title: error.description, status: status)
-    }
-
-    /// What an `If-Match` header names: nil for any version.
-    static func version(_ ifMatch: String?) throws -> String? {
-        switch EntityTag.condition(ifMatch) {
-        case .any: nil
-        case .version(let named): named
-        case .none: throw APIProblem(.badRequest, title: "If-Match takes the ETag a read gave (in its quotes), or *.")
-        }
     }
 }

@@ -2,12 +2,12 @@ import AssignmentTracker
 import Foundation
 import KernelAPI
 
-/// The assignment and task forms of the JSON API: each checks what was sent with the form's own rules and saves
-/// through the repository call the form's page makes.
+/// The assignment and task forms of the JSON API (and a task alone): each checks what was sent with the form's own
+/// rules and saves through the repository call the form's page makes.
 extension AssignmentAPI {
     func createAssignment(_ input: Operations.CreateAssignment.Input) async throws -> Operations.CreateAssignment.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        switch AssignmentValidation.validate(Self.draft(sent), in: repository.timeZone) {
+        switch AssignmentValidation.validate(Self.draft(sent, in: repository.timeZone), in: repository.timeZone) {
         case .failure(let errors):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The assignment was not saved.", errors))))
         case .success(let checked):
@@ -23,8 +23,8 @@ extension AssignmentAPI {
 
     func updateAssignment(_ input: Operations.UpdateAssignment.Input) async throws -> Operations.UpdateAssignment.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        let version = try Self.version(input.headers.ifMatch)
-        switch AssignmentValidation.validate(Self.draft(sent), in: repository.timeZone) {
+        let version = try EntityTag.version(ifMatch: input.headers.ifMatch)
+        switch AssignmentValidation.validate(Self.draft(sent, in: repository.timeZone), in: repository.timeZone) {
         case .failure(let errors):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The assignment was not saved.", errors))))
         case .success(let checked):
@@ -53,7 +53,7 @@ extension AssignmentAPI {
         _ input: Operations.CreateAssignmentTask.Input
     ) async throws -> Operations.CreateAssignmentTask.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        switch TaskValidation.validate(Self.draft(sent), in: repository.timeZone) {
+        switch TaskValidation.validate(Self.draft(sent, in: repository.timeZone), in: repository.timeZone) {
         case .failure(let errors):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The task was not saved.", errors))))
         case .success(let checked):
@@ -73,12 +73,21 @@ extension AssignmentAPI {
         }
     }
 
+    func getAssignmentTask(_ input: Operations.GetAssignmentTask.Input) async throws -> Operations.GetAssignmentTask.Output {
+        do {
+            let task = try await repository.task(id: input.path.id)
+            return .ok(.init(headers: .init(eTag: EntityTag.header(task.version)), body: .json(Self.task(task))))
+        } catch let error as AssignmentError {
+            return .notFound(.init(body: .applicationProblemJson(Self.problem(error, status: 404))))
+        }
+    }
+
     func updateAssignmentTask(
         _ input: Operations.UpdateAssignmentTask.Input
     ) async throws -> Operations.UpdateAssignmentTask.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        let version = try Self.version(input.headers.ifMatch)
-        switch TaskValidation.validate(Self.draft(sent), in: repository.timeZone) {
+        let version = try EntityTag.version(ifMatch: input.headers.ifMatch)
+        switch TaskValidation.validate(Self.draft(sent, in: repository.timeZone), in: repository.timeZone) {
         case .failure(let errors):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The task was not saved.", errors))))
         case .success(let checked):
@@ -109,7 +118,7 @@ extension AssignmentAPI {
         _ input: Operations.SetAssignmentTaskPercent.Input
     ) async throws -> Operations.SetAssignmentTaskPercent.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        let version = try Self.version(input.headers.ifMatch)
+        let version = try EntityTag.version(ifMatch: input.headers.ifMatch)
         // The detail's percent field: a whole number from 0 to 100.
         guard (0...100).contains(sent.percent) else {
             let refused = Components.Schemas.Problem(

@@ -68,7 +68,7 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
 
     func setAssignmentMark(_ input: Operations.SetAssignmentMark.Input) async throws -> Operations.SetAssignmentMark.Output {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        let version = try Self.version(input.headers.ifMatch)
+        let version = try EntityTag.version(ifMatch: input.headers.ifMatch)
         // The detail's mark form, with what was sent typed into it.
         guard case .success(let mark) = AssignmentValidation.mark(body.mark.map(String.init) ?? "") else {
             let message = "Give the mark as a whole number from 0 to 100, or leave it empty to clear it."

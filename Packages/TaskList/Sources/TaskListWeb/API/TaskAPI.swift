@@ -75,12 +75,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
 
     func updateTask(_ input: Operations.UpdateTask.Input) async throws -> Operations.UpdateTask.Output {
         guard case .json(let draft) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        let version: String?
-        switch EntityTag.condition(input.headers.ifMatch) {
-        case .any: version = nil
-        case .version(let named): version = named
-        case .none: throw APIProblem(.badRequest, title: "If-Match takes the ETag a read gave (in its quotes), or *.")
-        }
+        let version = try EntityTag.version(ifMatch: input.headers.ifMatch)
         switch TaskValidation.validate(TaskDraft(name: draft.name, details: draft.details ?? "", day: draft.day)) {
         case .failure(let refused):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.problem(refused))))

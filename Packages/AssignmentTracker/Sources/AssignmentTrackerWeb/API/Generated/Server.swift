@@ -93,6 +93,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.getAssignmentTask(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/assignment-tasks/{id}")
+        )
+        try transport.register(
+            {
                 try await server.updateAssignmentTask(
                     request: $0,
                     body: $1,
@@ -436,7 +447,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    /// Replaces all of an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no mark, no notes, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
@@ -845,7 +858,103 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Replaces a task's values, as its edit form does.
+    /// One task of an assignment.
+    ///
+    /// - Remark: HTTP `GET /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)`.
+    func getAssignmentTask(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.GetAssignmentTask.id,
+            using: {
+                APIHandler.getAssignmentTask($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.GetAssignmentTask.Input.Path = .init(id: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "id",
+                    as: Components.Parameters.AssignmentTaskID.self
+                ))
+                let headers: Operations.GetAssignmentTask.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.GetAssignmentTask.Input(
+                    path: path,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "ETag",
+                        value: value.headers.eTag
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Replaces all of a task's values, as its edit form does.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no length, notes or due date, 0 percent, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
     /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.

@@ -21,7 +21,9 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/get(getAssignment)`.
     func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output
-    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    /// Replaces all of an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no mark, no notes, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
@@ -36,7 +38,14 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /assignments/{id}/tasks`.
     /// - Remark: Generated from `#/paths//assignments/{id}/tasks/post(createAssignmentTask)`.
     func createAssignmentTask(_ input: Operations.CreateAssignmentTask.Input) async throws -> Operations.CreateAssignmentTask.Output
-    /// Replaces a task's values, as its edit form does.
+    /// One task of an assignment.
+    ///
+    /// - Remark: HTTP `GET /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)`.
+    func getAssignmentTask(_ input: Operations.GetAssignmentTask.Input) async throws -> Operations.GetAssignmentTask.Output
+    /// Replaces all of a task's values, as its edit form does.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no length, notes or due date, 0 percent, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
     /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.
@@ -99,7 +108,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Replaces an assignment's values, as its edit form does; its reminder is scheduled again.
+    /// Replaces all of an assignment's values, as its edit form does; its reminder is scheduled again.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no mark, no notes, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignments/{id}`.
     /// - Remark: Generated from `#/paths//assignments/{id}/put(updateAssignment)`.
@@ -142,7 +153,22 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Replaces a task's values, as its edit form does.
+    /// One task of an assignment.
+    ///
+    /// - Remark: HTTP `GET /assignment-tasks/{id}`.
+    /// - Remark: Generated from `#/paths//assignment-tasks/{id}/get(getAssignmentTask)`.
+    internal func getAssignmentTask(
+        path: Operations.GetAssignmentTask.Input.Path,
+        headers: Operations.GetAssignmentTask.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignmentTask.Output {
+        try await getAssignmentTask(Operations.GetAssignmentTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Replaces all of a task's values, as its edit form does.
+    ///
+    /// Every value is replaced, as the edit form replaces them: one left out is emptied as a form's emptied field is (no length, notes or due date, 0 percent, no reminder). Send back what a read gave for the values you keep.
     ///
     /// - Remark: HTTP `PUT /assignment-tasks/{id}`.
     /// - Remark: Generated from `#/paths//assignment-tasks/{id}/put(updateAssignmentTask)`.
