@@ -36,7 +36,7 @@ public struct APIProblem: Error, Sendable, Hashable, Codable {
     }
 
     /// The media type of a problem.
-    public static let mediaType = "application/problem+json"
+    public static let mediaType = "application/problem+json; charset=utf-8"
 
     /// The problem as JSON bytes.
     public var json: [UInt8] {

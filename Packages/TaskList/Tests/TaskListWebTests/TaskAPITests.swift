@@ -40,7 +40,7 @@ struct TaskAPITests {
             #expect(try Self.names(first) + Self.names(rest) == Self.names(all))
             let bad = try await session.api(.get, "/api/v1/tasks?after=nonsense")
             #expect(bad.status == .badRequest)
-            #expect(bad.headers[.contentType] == "application/problem+json")
+            #expect(bad.headers[.contentType] == "application/problem+json; charset=utf-8")
         }
     }
 
@@ -54,7 +54,7 @@ struct TaskAPITests {
                 headers: Self.program
             )
             #expect(refused.status == .unprocessableContent)
-            #expect(refused.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+            #expect(refused.headers[.contentType] == "application/problem+json; charset=utf-8")
             let errors = try #require(try Self.object(refused)["errors"] as? [[String: String]])
             #expect(
                 errors == [
@@ -150,7 +150,7 @@ struct TaskAPITests {
             let task = #"{"name": "Sent by a page", "day": "2026-12-01"}"#
             let bare = try await session.api(.post, "/api/v1/tasks", json: task)
             #expect(bare.status == .forbidden)
-            #expect(bare.headers[.contentType] == "application/problem+json")
+            #expect(bare.headers[.contentType] == "application/problem+json; charset=utf-8")
             let fromPage = try await session.api(.post, "/api/v1/tasks", json: task, headers: [CSRFHeader.name: token])
             #expect(fromPage.status == .created)
             let crossSite = try await session.api(
@@ -171,14 +171,14 @@ struct TaskAPITests {
             let patch = try await session.api(.patch, "/api/v1/tasks/1", json: "{}", headers: Self.program)
             #expect(patch.status == .methodNotAllowed)
             #expect(patch.headers[.allow] == "GET, PUT, DELETE, HEAD")
-            #expect(patch.headers[.contentType] == "application/problem+json")
+            #expect(patch.headers[.contentType] == "application/problem+json; charset=utf-8")
             let missing = try await session.api(.get, "/api/v1/no-such-thing")
             #expect(missing.status == .notFound)
             #expect(try Self.object(missing)["title"] as? String == "There is nothing at this address.")
             let huge = "{\"name\": \"\(String(repeating: "x", count: 1 << 20))\", \"day\": \"2026-12-01\"}"
             let tooLarge = try await session.api(.post, "/api/v1/tasks", json: huge, headers: Self.program)
             #expect(tooLarge.status == .contentTooLarge)
-            #expect(tooLarge.headers[.contentType] == "application/problem+json")
+            #expect(tooLarge.headers[.contentType] == "application/problem+json; charset=utf-8")
             let deleted = try await session.api(.delete, "/api/v1/tasks/2", headers: Self.program)
             #expect(deleted.status == .noContent)
             #expect(try await session.api(.get, "/api/v1/tasks/2").status == .notFound)
