@@ -99,7 +99,8 @@ public struct CSRFMiddleware: RouterMiddleware {
         }
 
         var response = try await next(request, context)
-        if existing != token {
+        // A program's API request (it carries Authorization) has no page to fill in: it is given no token cookie.
+        if existing != token && !Self.isScriptedAPIRequest(request) {
             response.setCookie(
                 Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
             )

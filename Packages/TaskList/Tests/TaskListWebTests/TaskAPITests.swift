@@ -55,6 +55,7 @@ struct TaskAPITests {
             )
             #expect(refused.status == .unprocessableContent)
             #expect(refused.headers[.contentType] == "application/problem+json; charset=utf-8")
+            #expect(refused.headers[.setCookie] == nil, "a program's request is given no CSRF cookie")
             let errors = try #require(try Self.object(refused)["errors"] as? [[String: String]])
             #expect(
                 errors == [
