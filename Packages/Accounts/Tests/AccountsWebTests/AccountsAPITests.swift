@@ -36,6 +36,18 @@ struct AccountsAPITests {
                     ["field": "mobile", "message": "Mobile number is not valid"]
                 ]
             )
+            let incomplete = try await session.api(
+                .post,
+                "/api/v1/accounts/signup",
+                json: Self.ana.replacingOccurrences(of: "Ana@Example.com", with: ""),
+                headers: Self.program
+            )
+            #expect(
+                try Self.object(incomplete.text)["errors"] as? [[String: String]] == [
+                    ["field": "email", "message": "Please complete the form"]
+                ],
+                "the field the page marks"
+            )
             let signedUp = try await session.api(.post, "/api/v1/accounts/signup", json: Self.ana, headers: Self.program)
             #expect(signedUp.status == .created)
             let token = try #require(try Self.object(signedUp.text)["token"] as? String)

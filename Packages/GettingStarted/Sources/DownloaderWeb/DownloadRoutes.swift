@@ -98,14 +98,12 @@ struct DownloadRoutes: FeatureRoutes {
             guard let item = try await engine.store.find(id: id) else {
                 throw HTTPError(.notFound, message: DownloadError.notFound(id: id).description)
             }
-            guard item.state == .completed else {
-                return pages.redirect(
-                    to: "/downloads",
-                    flash: Flash(.info, "That download is \(item.state.label.lowercased()): only completed downloads can be viewed.")
-                )
-            }
-            guard let data = FileManager.default.contents(atPath: engine.filePath(for: id)) else {
-                return pages.redirect(to: "/downloads", flash: Flash(.error, "The downloaded file is missing. Retry the download."))
+            let data: Data
+            switch ViewerRefusal.file(of: item, engine: engine) {
+            case .success(let bytes): data = bytes
+            case .failure(let refusal):
+                let kind: Flash.Kind = if case .notCompleted = refusal { .info } else { .error }
+                return pages.redirect(to: "/downloads", flash: Flash(kind, refusal.description))
             }
             let view = DownloadViewer.view(of: item, data: data)
             return pages.page(view.title, body: DownloadViewerPage.render(view), request: request, context: context)

@@ -960,7 +960,7 @@ extension Components {
                 case textIsCut
             }
         }
-        /// The sign-up form as typed. Its checks run in the brief's order and the first refusal is answered: a compulsory field empty (field `form`: email, password and mobile are compulsory), the email, the password (8 or more characters with one special character), the mobile number (Malaysian), the gender, then "Email already exists".
+        /// The sign-up form as typed. Its checks run in the brief's order and the first refusal is answered, with the field the page marks: a compulsory field empty (email, password and mobile; the first one empty), the email, the password (8 or more characters with one special character), the mobile number (Malaysian), the gender, then "Email already exists".
         ///
         /// - Remark: Generated from `#/components/schemas/AccountSignup`.
         internal struct AccountSignup: Codable, Hashable, Sendable {

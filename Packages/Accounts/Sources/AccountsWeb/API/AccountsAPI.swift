@@ -38,7 +38,9 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
             let account = try await store.signUp(form)
             return .created(.init(headers: .init(location: "/api/v1/accounts/me"), body: .json(try await session(for: account))))
         } catch let problem as SignupForm.Problem {
-            return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(problem.message, field: problem.field.rawValue))))
+            // The field the page marks: for "Please complete the form", the first compulsory one left empty.
+            let field = SignupView(form: form, problem: problem, csrfToken: "").invalidField ?? problem.field
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(problem.message, field: field.rawValue))))
         }
     }
 
@@ -46,12 +48,8 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
         let form = LoginForm(email: sent.email ?? "", password: sent.password ?? "")
         if let problem = form.problem {
-            let field =
-                switch problem {
-                case AccountMessage.emailNotValid: "email"
-                case AccountMessage.loginPasswordRule: "password"
-                default: "form"
-                }
+            // The field the page marks and focuses.
+            let field = LoginView(form: form, problem: problem, next: nil, csrfToken: "").invalidField ?? "email"
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(problem, field: field))))
         }
         let stamp = Date()

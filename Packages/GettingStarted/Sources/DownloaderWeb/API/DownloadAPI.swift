@@ -91,13 +91,11 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
             return .notFound(.init(body: .applicationProblemJson(Self.notFound(id))))
         }
         // The viewer's own refusals, in its words.
-        guard item.state == .completed else {
-            let title = "That download is \(item.state.label.lowercased()): only completed downloads can be viewed."
-            return .conflict(.init(body: .applicationProblemJson(.init(title: title, status: 409))))
-        }
-        guard let data = FileManager.default.contents(atPath: engine.filePath(for: id)) else {
-            let title = "The downloaded file is missing. Retry the download."
-            return .conflict(.init(body: .applicationProblemJson(.init(title: title, status: 409))))
+        let data: Data
+        switch ViewerRefusal.file(of: item, engine: engine) {
+        case .success(let bytes): data = bytes
+        case .failure(let refusal):
+            return .conflict(.init(body: .applicationProblemJson(.init(title: refusal.description, status: 409))))
         }
         let view = DownloadViewer.view(of: item, data: data)
         return .ok(
