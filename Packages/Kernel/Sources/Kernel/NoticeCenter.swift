@@ -72,9 +72,12 @@ public struct NoticeCenter: Sendable {
         at date: Date = Date(),
         key: String? = nil
     ) async throws -> Notice {
+        // Raised by a running process for its time (not long past): delivered here at once, so it did not fall due
+        // while nothing ran, and is not late however long a busy machine takes over the writes below.
+        let onTime = Date().timeIntervalSince(date) <= Self.lateAfter
         let notice = try await schedule(featureID: featureID, title: title, body: body, link: link, at: date, key: key)
         if date <= Date() {
-            try await deliverDue()
+            try await deliverDue(onTime: onTime ? notice.id : nil)
         }
         return notice
     }
@@ -133,11 +136,12 @@ public struct NoticeCenter: Sendable {
     ///
     /// With `announcing` false (a host starting, before anyone can listen), the due notices go to the inbox and the
     /// desktop only, and nothing is announced: the next call announces them, as it does those delivered elsewhere.
+    /// The notice `onTime` names (one its raiser delivers at once) is never marked late.
     ///
     /// Looks first with a read, which takes no lock: the host calls this every second, and with nothing to deliver it
     /// must not take the write lock from a CLI or another process writing a burst of rows.
     @discardableResult
-    public func deliverDue(now: Date = Date(), announcing: Bool = true) async throws -> [Notice] {
+    public func deliverDue(now: Date = Date(), announcing: Bool = true, onTime: Int64? = nil) async throws -> [Notice] {
         let anything = try await database.read { db in
             try !Self.due(by: now).isEmpty(db) || (announcing && !Self.unannounced.isEmpty(db))
         }
@@ -149,7 +153,7 @@ public struct NoticeCenter: Sendable {
             for index in due.indices {
                 due[index].deliveredAt = now
                 due[index].announcedAt = announcing ? now : nil
-                due[index].late = now.timeIntervalSince(due[index].deliverAt) > Self.lateAfter
+                due[index].late = due[index].id != onTime && now.timeIntervalSince(due[index].deliverAt) > Self.lateAfter
                 try due[index].update(db)
             }
             try PushQueue.enqueue(due, now: now, db)
