@@ -20,18 +20,27 @@ enum DetailSlot: Sendable {
     case taskStatus(Int)
 }
 
-/// One request's answers to a detail panel's open places.
+/// One request's answers to a detail panel's open places. What several places share (the form token's field, each
+/// task's schedule) is worked out once, when the moment is made.
 struct DetailMoment {
     var assignment: Assignment
-    var tasks: [AssignmentTask]
     var sync: CalendarSyncStatus?
-    var csrfToken: String
     var now: Date
+    private let csrfField: HTML
+    private let schedules: [TaskSchedule]
+
+    init(assignment: Assignment, tasks: [AssignmentTask], sync: CalendarSyncStatus?, csrfToken: String, now: Date) {
+        self.assignment = assignment
+        self.sync = sync
+        self.now = now
+        csrfField = HTML.csrfField(csrfToken)
+        schedules = tasks.map { TaskSchedule($0, now: now) }
+    }
 
     func fill(_ slot: DetailSlot) -> HTML {
         switch slot {
         case .csrf:
-            return HTML.csrfField(csrfToken)
+            return csrfField
         case .sync:
             guard let sync else { return HTML() }
             let state: HTML =
@@ -45,13 +54,13 @@ struct DetailMoment {
         case .gauge:
             return AssignmentGraphics.gauge(DueGauge(due: assignment.dueAt, now: now))
         case .behindLine:
-            let behind = tasks.filter { TaskSchedule($0, now: now).isBehind }.count
+            let behind = schedules.filter(\.isBehind).count
             guard behind > 0 else { return HTML() }
             return "<p class=\"behind-note\">\(behind) \(behind == 1 ? "task is" : "tasks are") behind schedule.</p>"
         case .taskBehind(let index):
-            return TaskSchedule(tasks[index], now: now).isBehind ? " behind" : HTML()
+            return schedules[index].isBehind ? " behind" : HTML()
         case .taskStatus(let index):
-            return switch TaskSchedule(tasks[index], now: now) {
+            return switch schedules[index] {
             case .done: "<span class=\"status-pill done-pill\">Done</span>"
             case .notStarted: "<span class=\"status-pill\">Not started</span>"
             case .onTrack: "<span class=\"status-pill\">On track</span>"

@@ -45,6 +45,11 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
         for part in parts { bytes.append(contentsOf: part.bytes) }
     }
 
+    /// Makes room for `count` bytes of markup, so that appending up to that many copies nothing again.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// Whether there is no markup at all.
     public var isEmpty: Bool { bytes.isEmpty }
 

@@ -65,6 +65,7 @@ public struct HTMLTemplate<Slot: Sendable>: Sendable {
     @inlinable
     public func filled(_ write: (Slot) -> HTML) -> HTML {
         var html = HTML()
+        html.reserveCapacity(byteCount + slots.count * 128)
         forEachPart(filling: write) { html.append($0) }
         return html
     }

@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { TLSFiles(certificate: certificate, key: $0) } }
         let scheme = tls == nil ? "http" : "https"
         let access = AccessPolicy.forListening(on: host, configuredToken: config.accessToken)
-        var logger = Logger(label: "atelier")
+        var logger = Logger(label: "atelier", factory: ShellLogHandler.init(label:))
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
 
         let configuration = ShellConfiguration(
