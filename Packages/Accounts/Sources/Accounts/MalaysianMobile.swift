@@ -55,8 +55,9 @@ public struct MalaysianMobile: Sendable, Hashable {
 
     /// The national format, as libphonenumber writes it: `012-345 6789`, `011-1234 5678`, `0159-123 4567`.
     public var national: String {
-        let digits = Array(nationalNumber)
-        func part(_ range: Range<Int>) -> String { String(digits[range]) }
+        // 9 or 10 bytes (both initialisers see to that), digits as this type stores them: its bytes are its characters.
+        let digits = Array(nationalNumber.utf8)
+        func part(_ range: Range<Int>) -> String { String(decoding: digits[range], as: UTF8.self) }
         if digits.count == 9 { return "0\(part(0..<2))-\(part(2..<5)) \(part(5..<9))" }
         if nationalNumber.hasPrefix("15") { return "0\(part(0..<3))-\(part(3..<6)) \(part(6..<10))" }
         return "0\(part(0..<2))-\(part(2..<6)) \(part(6..<10))"

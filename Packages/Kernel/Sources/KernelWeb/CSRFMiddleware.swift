@@ -142,13 +142,50 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// last 64 sign the first 48, made at most ``maxAge`` ago (and not in the future, give or take five minutes of
     /// clock change); nil otherwise.
     func age(of token: String, at time: Date) -> TimeInterval? {
-        let utf8 = Array(token.utf8)
-        guard utf8.count == 112, utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
-        guard Self.constantTimeEquals(Self.hex(signature(of: utf8[0..<48])), String(decoding: utf8[48...], as: UTF8.self)),
-            let seconds = UInt64(String(decoding: utf8[32..<48], as: UTF8.self), radix: 16)
-        else { return nil }
+        var token = token
+        // Read from the token's bytes: the signature is compared as bytes, not written out as hex to compare strings
+        // (every page checks the token, and that was most of the check's work).
+        let seconds = token.withUTF8 { utf8 -> UInt64? in
+            guard utf8.count == 112, let seconds = Self.number(hex: utf8[32..<48]), utf8[0..<32].allSatisfy(Self.isHexDigit)
+            else { return nil }
+            let code = signature(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[0..<48])))
+            var difference: UInt8 = 0
+            var valid = true
+            code.withUnsafeBytes { bytes in
+                for index in 0..<32 {
+                    guard let high = Self.nibble(utf8[48 + 2 * index]), let low = Self.nibble(utf8[49 + 2 * index]) else {
+                        valid = false
+                        return
+                    }
+                    difference |= bytes[index] ^ (high << 4 | low)
+                }
+            }
+            return valid && difference == 0 ? seconds : nil
+        }
+        guard let seconds else { return nil }
         let age = time.timeIntervalSince1970 - Double(seconds)
         return (-300...Self.maxAge).contains(age) ? max(0, age) : nil
+    }
+
+    /// The value of a lowercase hex digit, nil for any other byte.
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool { nibble(byte) != nil }
+
+    /// The number that lowercase hex digits write, nil if any byte is not one.
+    private static func number(hex digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in digits {
+            guard let digit = nibble(byte) else { return nil }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 
     /// The HMAC-SHA256 of `bytes` under the host's secret.

@@ -29,16 +29,22 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
 
     static let policy = ContentSecurityPolicy.standard
 
+    /// The fields, made (and their values checked) once rather than on every response.
+    private static let standardPolicy = HTTPField(name: .contentSecurityPolicy, value: policy)
+    private static let noSniffing = HTTPField(name: .xContentTypeOptions, value: "nosniff")
+    private static let sameOriginReferrer = HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "same-origin")
+    private static let noStore = HTTPField(name: .cacheControl, value: "no-store")
+
     func handle(
         _ request: Request,
         context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.policy }
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        if response.headers[.contentSecurityPolicy] == nil { response.headers.append(Self.standardPolicy) }
+        response.headers[fields: .xContentTypeOptions] = [Self.noSniffing]
+        response.headers[fields: Self.sameOriginReferrer.name] = [Self.sameOriginReferrer]
+        if response.headers[.cacheControl] == nil { response.headers.append(Self.noStore) }
         return response
     }
 }

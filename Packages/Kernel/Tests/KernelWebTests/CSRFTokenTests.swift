@@ -28,4 +28,20 @@ struct CSRFTokenTests {
         #expect(ours.age(of: token, at: Self.start) == nil)
         #expect(ours.age(of: token.uppercased(), at: Self.start) == nil)
     }
+
+    @Test("a token changed in any one character is refused: its nonce, its time or its signature")
+    func tampered() {
+        let middleware = CSRFMiddleware(secret: Self.secret, now: { Self.start })
+        let token = Array(middleware.makeToken(at: Self.start))
+        #expect(middleware.age(of: String(token), at: Self.start) == 0)
+        for index in [0, 20, 31, 32, 40, 47, 48, 80, 110, 111] {
+            var changed = token
+            changed[index] = changed[index] == "0" ? "1" : "0"
+            #expect(middleware.age(of: String(changed), at: Self.start) == nil, "changed at \(index)")
+            changed[index] = "g"
+            #expect(middleware.age(of: String(changed), at: Self.start) == nil, "not a hex digit at \(index)")
+        }
+        #expect(middleware.age(of: String(token.dropLast()), at: Self.start) == nil)
+        #expect(middleware.age(of: String(token) + "0", at: Self.start) == nil)
+    }
 }
