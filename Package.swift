@@ -237,6 +237,7 @@ let packageTestTargets: [Target] = [
             .product(name: "KernelStorage", package: "Kernel"),
             .product(name: "KernelTestSupport", package: "Kernel"),
             .product(name: "KernelWeb", package: "Kernel"),
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Packages/Kernel/Tests/KernelWebTests"
     ),
