@@ -34,266 +34,169 @@ let featureWebProducts: [Target.Dependency] = [
     .product(name: "TaskListWeb", package: "TaskList"),
 ]
 
+/// A test target of the package `package`, at `path` in its folder; each dependency named `package/product`.
+func packageTestTarget(_ name: String, of package: String, path: String, uses dependencies: [String]) -> Target {
+    .testTarget(
+        name: name,
+        dependencies: dependencies.map { dependency in
+            let parts = dependency.split(separator: "/", maxSplits: 1).map(String.init)
+            return .product(name: parts[1], package: parts[0])
+        },
+        path: "Packages/\(package)/\(path)"
+    )
+}
+
 /// Every package's own test targets, run from the root in the same build.
 let packageTestTargets: [Target] = [
-    .testTarget(
-        name: "AccountsTests",
-        dependencies: [
-            .product(name: "Accounts", package: "Accounts"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-        ],
-        path: "Packages/Accounts/Tests/AccountsTests"
+    packageTestTarget(
+        "AccountsTests",
+        of: "Accounts",
+        path: "Tests/AccountsTests",
+        uses: ["Accounts/Accounts", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage"]
     ),
-    .testTarget(
-        name: "AccountsWebTests",
-        dependencies: [
-            .product(name: "Accounts", package: "Accounts"),
-            .product(name: "AccountsWeb", package: "Accounts"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelLoopback", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-        ],
-        path: "Packages/Accounts/Tests/AccountsWebTests"
+    packageTestTarget(
+        "AccountsWebTests",
+        of: "Accounts",
+        path: "Tests/AccountsWebTests",
+        uses: [
+            "Accounts/Accounts", "Accounts/AccountsWeb", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelLoopback",
+            "Kernel/KernelStorage", "Kernel/KernelTestSupport", "hummingbird/HummingbirdTesting", "swift-http-types/HTTPTypes",
+            "swift-nio/NIOCore", "swift-nio/NIOHTTP1",
+        ]
     ),
-    .testTarget(
-        name: "AssignmentTrackerTests",
-        dependencies: [
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "AssignmentTracker", package: "AssignmentTracker"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-        ],
-        path: "Packages/AssignmentTracker/Tests/AssignmentTrackerTests"
+    packageTestTarget(
+        "AssignmentTrackerTests",
+        of: "AssignmentTracker",
+        path: "Tests/AssignmentTrackerTests",
+        uses: [
+            "AssignmentTracker/AssignmentTracker", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage",
+            "swift-argument-parser/ArgumentParser",
+        ]
     ),
-    .testTarget(
-        name: "AssignmentTrackerWebTests",
-        dependencies: [
-            .product(name: "AssignmentTracker", package: "AssignmentTracker"),
-            .product(name: "AssignmentTrackerWeb", package: "AssignmentTracker"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelLoopback", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "KernelWeb", package: "Kernel"),
-        ],
-        path: "Packages/AssignmentTracker/Tests/AssignmentTrackerWebTests"
+    packageTestTarget(
+        "AssignmentTrackerWebTests",
+        of: "AssignmentTracker",
+        path: "Tests/AssignmentTrackerWebTests",
+        uses: [
+            "AssignmentTracker/AssignmentTracker", "AssignmentTracker/AssignmentTrackerWeb", "GRDB.swift/GRDB", "Kernel/Kernel",
+            "Kernel/KernelLoopback", "Kernel/KernelStorage", "Kernel/KernelTestSupport", "Kernel/KernelWeb",
+            "hummingbird/HummingbirdTesting", "swift-http-types/HTTPTypes",
+        ]
     ),
-    .testTarget(
-        name: "CountdownTests",
-        dependencies: [
-            .product(name: "Countdown", package: "GettingStarted"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-        ],
-        path: "Packages/GettingStarted/Tests/CountdownTests"
+    packageTestTarget(
+        "CountdownTests",
+        of: "GettingStarted",
+        path: "Tests/CountdownTests",
+        uses: ["GRDB.swift/GRDB", "GettingStarted/Countdown", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage"]
     ),
-    .testTarget(
-        name: "CountdownWebTests",
-        dependencies: [
-            .product(name: "Countdown", package: "GettingStarted"),
-            .product(name: "CountdownWeb", package: "GettingStarted"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-        ],
-        path: "Packages/GettingStarted/Tests/CountdownWebTests"
+    packageTestTarget(
+        "CountdownWebTests",
+        of: "GettingStarted",
+        path: "Tests/CountdownWebTests",
+        uses: [
+            "GRDB.swift/GRDB", "GettingStarted/Countdown", "GettingStarted/CountdownWeb", "Kernel/Kernel", "Kernel/KernelStorage",
+            "Kernel/KernelTestSupport", "swift-http-types/HTTPTypes",
+        ]
     ),
-    .testTarget(
-        name: "DownloaderTests",
-        dependencies: [
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Downloader", package: "GettingStarted"),
-            .product(name: "DownloaderTestSupport", package: "GettingStarted"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelHTTPClient", package: "Kernel"),
-            .product(name: "KernelLoopback", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-        ],
-        path: "Packages/GettingStarted/Tests/DownloaderTests"
+    packageTestTarget(
+        "DownloaderTests",
+        of: "GettingStarted",
+        path: "Tests/DownloaderTests",
+        uses: [
+            "GRDB.swift/GRDB", "GettingStarted/Downloader", "GettingStarted/DownloaderTestSupport", "Kernel/Kernel", "Kernel/KernelBus",
+            "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
+            "async-http-client/AsyncHTTPClient",
+        ]
     ),
-    .testTarget(
-        name: "DownloaderWebTests",
-        dependencies: [
-            .product(name: "Downloader", package: "GettingStarted"),
-            .product(name: "DownloaderTestSupport", package: "GettingStarted"),
-            .product(name: "DownloaderWeb", package: "GettingStarted"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-        ],
-        path: "Packages/GettingStarted/Tests/DownloaderWebTests"
+    packageTestTarget(
+        "DownloaderWebTests",
+        of: "GettingStarted",
+        path: "Tests/DownloaderWebTests",
+        uses: [
+            "GRDB.swift/GRDB", "GettingStarted/Downloader", "GettingStarted/DownloaderTestSupport", "GettingStarted/DownloaderWeb",
+            "Kernel/Kernel", "Kernel/KernelStorage", "Kernel/KernelTestSupport", "hummingbird/HummingbirdTesting",
+            "swift-http-types/HTTPTypes",
+        ]
     ),
-    .testTarget(
-        name: "HTMLDocumentTests",
-        dependencies: [
-            .product(name: "HTMLDocument", package: "GettingStarted")
-        ],
-        path: "Packages/GettingStarted/Tests/HTMLDocumentTests"
+    packageTestTarget("HTMLDocumentTests", of: "GettingStarted", path: "Tests/HTMLDocumentTests", uses: ["GettingStarted/HTMLDocument"]),
+    packageTestTarget("SignupTests", of: "GettingStarted", path: "Tests/SignupTests", uses: ["GettingStarted/Signup"]),
+    packageTestTarget(
+        "SignupWebTests",
+        of: "GettingStarted",
+        path: "Tests/SignupWebTests",
+        uses: [
+            "GettingStarted/Signup", "GettingStarted/SignupWeb", "Kernel/Kernel", "Kernel/KernelLoopback", "Kernel/KernelTestSupport",
+            "swift-http-types/HTTPTypes", "swift-nio/NIOCore", "swift-nio/NIOHTTP1",
+        ]
     ),
-    .testTarget(
-        name: "SignupTests",
-        dependencies: [
-            .product(name: "Signup", package: "GettingStarted")
-        ],
-        path: "Packages/GettingStarted/Tests/SignupTests"
+    packageTestTarget(
+        "KernelTests",
+        of: "Kernel",
+        path: "Tests/KernelTests",
+        uses: [
+            "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage", "Kernel/KernelTestSupport", "swift-log/Logging",
+        ]
     ),
-    .testTarget(
-        name: "SignupWebTests",
-        dependencies: [
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelLoopback", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "Signup", package: "GettingStarted"),
-            .product(name: "SignupWeb", package: "GettingStarted"),
-        ],
-        path: "Packages/GettingStarted/Tests/SignupWebTests"
+    packageTestTarget("KernelHTMLTests", of: "Kernel", path: "Tests/KernelHTMLTests", uses: ["Kernel/KernelHTML"]),
+    packageTestTarget("KernelBusTests", of: "Kernel", path: "Tests/KernelBusTests", uses: ["Kernel/KernelBus"]),
+    packageTestTarget(
+        "KernelStorageTests",
+        of: "Kernel",
+        path: "Tests/KernelStorageTests",
+        uses: ["GRDB.swift/GRDB", "Kernel/KernelStorage", "Kernel/KernelTestSupport"]
     ),
-    .testTarget(
-        name: "KernelTests",
-        dependencies: [
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "Logging", package: "swift-log"),
-        ],
-        path: "Packages/Kernel/Tests/KernelTests"
+    packageTestTarget(
+        "KernelPushTests",
+        of: "Kernel",
+        path: "Tests/KernelPushTests",
+        uses: [
+            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelLoopback", "Kernel/KernelPush", "Kernel/KernelStorage",
+            "swift-crypto/Crypto", "swift-log/Logging", "swift-nio/NIOCore", "swift-nio/NIOHTTP1",
+        ]
     ),
-    .testTarget(
-        name: "KernelHTMLTests",
-        dependencies: [
-            .product(name: "KernelHTML", package: "Kernel")
-        ],
-        path: "Packages/Kernel/Tests/KernelHTMLTests"
+    packageTestTarget(
+        "KernelWebTests",
+        of: "Kernel",
+        path: "Tests/KernelWebTests",
+        uses: [
+            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTML", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
+            "Kernel/KernelWeb", "hummingbird/Hummingbird", "hummingbird/HummingbirdTesting", "swift-http-types/HTTPTypes",
+            "swift-log/Logging",
+        ]
     ),
-    .testTarget(
-        name: "KernelBusTests",
-        dependencies: [
-            .product(name: "KernelBus", package: "Kernel")
-        ],
-        path: "Packages/Kernel/Tests/KernelBusTests"
+    packageTestTarget(
+        "NewsReaderTests",
+        of: "NewsReader",
+        path: "Tests/NewsReaderTests",
+        uses: ["Kernel/KernelBus", "NewsReader/NewsReader"]
     ),
-    .testTarget(
-        name: "KernelStorageTests",
-        dependencies: [
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-        ],
-        path: "Packages/Kernel/Tests/KernelStorageTests"
+    packageTestTarget(
+        "NewsReaderWebTests",
+        of: "NewsReader",
+        path: "Tests/NewsReaderWebTests",
+        uses: [
+            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage",
+            "Kernel/KernelTestSupport", "NewsReader/NewsReader", "NewsReader/NewsReaderWeb", "hummingbird/HummingbirdTesting",
+            "swift-argument-parser/ArgumentParser", "swift-http-types/HTTPTypes", "swift-log/Logging", "swift-nio/NIOCore",
+            "swift-nio/NIOHTTP1", "swift-service-lifecycle/ServiceLifecycle",
+        ]
     ),
-    .testTarget(
-        name: "KernelPushTests",
-        dependencies: [
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelLoopback", package: "Kernel"),
-            .product(name: "KernelPush", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-        ],
-        path: "Packages/Kernel/Tests/KernelPushTests"
+    packageTestTarget(
+        "TaskListTests",
+        of: "TaskList",
+        path: "Tests/TaskListTests",
+        uses: [
+            "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage", "Kernel/KernelTestSupport", "TaskList/TaskList",
+        ]
     ),
-    .testTarget(
-        name: "KernelWebTests",
-        dependencies: [
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelHTML", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "KernelWeb", package: "Kernel"),
-            .product(name: "Logging", package: "swift-log"),
-        ],
-        path: "Packages/Kernel/Tests/KernelWebTests"
-    ),
-    .testTarget(
-        name: "NewsReaderTests",
-        dependencies: [
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "NewsReader", package: "NewsReader"),
-        ],
-        path: "Packages/NewsReader/Tests/NewsReaderTests"
-    ),
-    .testTarget(
-        name: "NewsReaderWebTests",
-        dependencies: [
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelHTTPClient", package: "Kernel"),
-            .product(name: "KernelLoopback", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NewsReader", package: "NewsReader"),
-            .product(name: "NewsReaderWeb", package: "NewsReader"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ],
-        path: "Packages/NewsReader/Tests/NewsReaderWebTests"
-    ),
-    .testTarget(
-        name: "TaskListTests",
-        dependencies: [
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Kernel", package: "Kernel"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelStorage", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "TaskList", package: "TaskList"),
-        ],
-        path: "Packages/TaskList/Tests/TaskListTests"
-    ),
-    .testTarget(
-        name: "TaskListWebTests",
-        dependencies: [
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "KernelBus", package: "Kernel"),
-            .product(name: "KernelTestSupport", package: "Kernel"),
-            .product(name: "TaskList", package: "TaskList"),
-            .product(name: "TaskListWeb", package: "TaskList"),
-        ],
-        path: "Packages/TaskList/Tests/TaskListWebTests"
+    packageTestTarget(
+        "TaskListWebTests",
+        of: "TaskList",
+        path: "Tests/TaskListWebTests",
+        uses: [
+            "GRDB.swift/GRDB", "Kernel/KernelBus", "Kernel/KernelTestSupport", "TaskList/TaskList", "TaskList/TaskListWeb",
+            "hummingbird/HummingbirdTesting", "swift-http-types/HTTPTypes",
+        ]
     ),
 ]
 
