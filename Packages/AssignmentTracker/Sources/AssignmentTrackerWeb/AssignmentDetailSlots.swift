@@ -23,9 +23,9 @@ enum DetailSlot: Sendable {
 /// One request's answers to a detail panel's open places. What several places share (the form token's field, each
 /// task's schedule) is worked out once, when the moment is made.
 struct DetailMoment {
-    var assignment: Assignment
-    var sync: CalendarSyncStatus?
-    var now: Date
+    let assignment: Assignment
+    let sync: CalendarSyncStatus?
+    let now: Date
     private let csrfField: HTML
     private let schedules: [TaskSchedule]
 

@@ -41,6 +41,9 @@ struct CSRFTokenTests {
             changed[index] = "g"
             #expect(middleware.age(of: String(changed), at: Self.start) == nil, "not a hex digit at \(index)")
         }
+        // Only lowercase hex is written, so only lowercase hex is read: the same digits in capitals are refused.
+        #expect(middleware.age(of: String(token[..<48]) + String(token[48...]).uppercased(), at: Self.start) == nil)
+        #expect(middleware.age(of: String(token[..<48]).uppercased() + String(token[48...]), at: Self.start) == nil)
         #expect(middleware.age(of: String(token.dropLast()), at: Self.start) == nil)
         #expect(middleware.age(of: String(token) + "0", at: Self.start) == nil)
     }
