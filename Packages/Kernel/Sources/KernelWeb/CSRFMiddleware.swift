@@ -146,7 +146,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         // Read from the token's bytes: the signature is compared as bytes, not written out as hex to compare strings
         // (every page checks the token, and that was most of the check's work).
         let seconds = token.withUTF8 { utf8 -> UInt64? in
-            guard utf8.count == 112, let seconds = Self.number(hex: utf8[32..<48]), utf8[0..<32].allSatisfy(Self.isHexDigit)
+            guard utf8.count == 112, let seconds = Self.number(hex: utf8[32..<48]), utf8[0..<32].allSatisfy({ Self.nibble($0) != nil })
             else { return nil }
             let code = signature(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[0..<48])))
             var difference: UInt8 = 0
@@ -175,8 +175,6 @@ public struct CSRFMiddleware: RouterMiddleware {
         default: nil
         }
     }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool { nibble(byte) != nil }
 
     /// The number that lowercase hex digits write, nil if any byte is not one.
     private static func number(hex digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {

@@ -27,10 +27,8 @@ public enum ContentSecurityPolicy {
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    static let policy = ContentSecurityPolicy.standard
-
     /// The fields, made (and their values checked) once rather than on every response.
-    private static let standardPolicy = HTTPField(name: .contentSecurityPolicy, value: policy)
+    private static let standardPolicy = HTTPField(name: .contentSecurityPolicy, value: ContentSecurityPolicy.standard)
     private static let noSniffing = HTTPField(name: .xContentTypeOptions, value: "nosniff")
     private static let sameOriginReferrer = HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "same-origin")
     private static let noStore = HTTPField(name: .cacheControl, value: "no-store")
