@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import Select
 
 from atelier_browser import Host, wait
 from push_service import Browser, PushService
@@ -87,6 +88,41 @@ def test_over_https_the_app_is_a_secure_context_installable_and_pushed_to():
         driver.quit()
         host.stop()
         pushes.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def test_over_https_every_cookie_the_browser_keeps_is_secure():
+    """A cookie without `Secure` set over HTTPS would be sent back over plain HTTP (to a page on the same name, or an
+    attacker's redirect): every cookie a person's browser collects across the apps — the CSRF token, a flash, the
+    Accounts session, the Assignments view state, the Tasks launch mark — is `Secure` when the host serves HTTPS."""
+    directory = tempfile.mkdtemp(prefix="atelier-tls-")
+    cert_file, key_file, pin = certificate(directory)
+    host = Host(os.path.join(directory, "data"), options=[
+        "--tls-certificate", cert_file, "--tls-key", key_file, "--countdown-scheduler", "none"])
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--ignore-certificate-errors-spki-list=" + pin):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
+    try:
+        for path in ("/", "/tasks", "/assignments", "/accounts/signup"):
+            driver.get(host.url + path)
+        for name, value in (("email", "ana@example.com"), ("password", "Secret!word1"), ("firstName", "Ana"),
+                            ("lastName", "Lim"), ("mobile", "012-345 6789")):
+            driver.find_element("id", name).send_keys(value)
+        Select(driver.find_element("id", "gender")).select_by_index(1)
+        driver.find_element("id", "signup-button").click()
+        wait(driver, lambda d: "/accounts/home" in d.current_url)
+        cookies = driver.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
+        names = {cookie["name"] for cookie in cookies}
+        assert {"atelier_csrf", "atelier_account"} <= names, names
+        assert len(names) >= 4, names
+        insecure = [cookie["name"] for cookie in cookies if not cookie["secure"]]
+        assert insecure == [], f"cookies set over HTTPS without Secure: {insecure}"
+    finally:
+        driver.quit()
+        host.stop()
         shutil.rmtree(directory, ignore_errors=True)
 
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -24,8 +25,16 @@ public enum ContentSecurityPolicy {
 /// and `Cache-Control: no-store` on every response whose route did not choose its caching (only the static assets,
 /// the built-in images, the calendar feed and the event stream do): pages carry a person's data, and after Logout the
 /// browser's Back must not show them again from its cache.
+///
+/// Every cookie any route sets is marked `Secure` when the page came over HTTPS — the host's own TLS, or a reverse
+/// proxy that says so (`X-Forwarded-Proto: https`, `Forwarded: proto=https`) — so a browser never sends a session or
+/// a token back over plain HTTP. It is done here, on every response, so that no route can set a cookie without it.
+/// (Taking a proxy's word is safe for this one use: `Secure` only narrows where a browser sends a cookie.)
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
+
+    /// Whether the host itself serves HTTPS: every cookie is `Secure` then, whatever the request says.
+    let servesHTTPS: Bool
 
     /// The fields, made (and their values checked) once rather than on every response.
     private static let standardPolicy = HTTPField(name: .contentSecurityPolicy, value: ContentSecurityPolicy.standard)
@@ -43,6 +52,30 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[fields: .xContentTypeOptions] = [Self.noSniffing]
         response.headers[fields: Self.sameOriginReferrer.name] = [Self.sameOriginReferrer]
         if response.headers[.cacheControl] == nil { response.headers.append(Self.noStore) }
+        if response.headers[.setCookie] != nil && (servesHTTPS || Self.cameOverHTTPS(request)) {
+            response.headers[values: .setCookie] = response.headers[values: .setCookie].map(Self.secure)
+        }
         return response
+    }
+
+    /// `cookie` (a `Set-Cookie` value) with the `Secure` attribute, added unless it has it.
+    static func secure(_ cookie: String) -> String {
+        let attributes = cookie.split(separator: ";").dropFirst()
+        if attributes.contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "secure" }) { return cookie }
+        return cookie + "; Secure"
+    }
+
+    /// Whether a reverse proxy in front of the host says the browser reached it over HTTPS.
+    static func cameOverHTTPS(_ request: Request) -> Bool {
+        if let proto = request.headers[HTTPField.Name("X-Forwarded-Proto")!] {
+            return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+        }
+        if let forwarded = request.headers[HTTPField.Name("Forwarded")!] {
+            let first = forwarded.split(separator: ",").first ?? ""
+            return first.split(separator: ";").contains {
+                $0.trimmingCharacters(in: .whitespaces).lowercased() == "proto=https"
+            }
+        }
+        return false
     }
 }

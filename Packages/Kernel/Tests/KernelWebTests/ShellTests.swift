@@ -22,6 +22,27 @@ struct ShellTests {
         }
     }
 
+    @Test("behind a proxy that says HTTPS, every cookie is Secure; over plain HTTP, none claims it")
+    func secureCookiesBehindHTTPS() async throws {
+        for (headers, secure) in [
+            ([HTTPField.Name("X-Forwarded-Proto")!: "https"] as HTTPFields, true),
+            ([HTTPField.Name("Forwarded")!: "for=192.0.2.1;proto=https"], true),
+            ([HTTPField.Name("X-Forwarded-Proto")!: "http"], false),
+            ([:], false),
+        ] {
+            // A fresh session each time: the CSRF cookie is set on a first visit, the flash by a form's answer.
+            try await withTestShell(features: [SampleFeature()]) { session, _ in
+                let page = try await session.get("/", headers: headers)
+                let redirect = try await session.post("/sample/echo", form: [("text", "x")], headers: headers)
+                let cookies = page.headers[values: .setCookie] + redirect.headers[values: .setCookie]
+                #expect(cookies.count >= 2)
+                for cookie in cookies {
+                    #expect(cookie.hasSuffix("; Secure") == secure, "\(headers): \(cookie)")
+                }
+            }
+        }
+    }
+
     @Test("HEAD answers every GET route with its status and headers and no body")
     func head() async throws {
         try await withTestShell(features: [SampleFeature()], setup: .live) { session, _ in
