@@ -197,6 +197,33 @@ extension AssignmentRepository {
         return task
     }
 
+    /// Puts back `task`, deleted a moment ago (Undo), with its id and everything it held, and updates its assignment's
+    /// progress. Posts `tasks`. A task whose id is in use again is left as it is.
+    ///
+    /// - Throws: ``AssignmentError/assignmentNotFound(id:)`` when its assignment was deleted meanwhile, or
+    ///   ``AssignmentError/tooManyTasks``.
+    @discardableResult
+    public func restoreTask(_ task: AssignmentTask) async throws -> AssignmentTask {
+        let stamp = now()
+        let (restored, changed) = try await writer.write { db -> (AssignmentTask, Bool) in
+            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) { return (existing, false) }
+            _ = try Self.fetchAssignment(task.assignmentID, db)
+            let count = try AssignmentTask.filter(Column("assignmentID") == task.assignmentID).fetchCount(db)
+            guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
+            var restored = task
+            restored.updatedAt = stamp
+            try restored.insert(db)
+            try Self.refreshProgress(of: task.assignmentID, db)
+            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
+            try recordReminder(of: notice(restored), previous: nil, at: stamp, db)
+            return (restored, true)
+        }
+        guard changed else { return restored }
+        await carryNotices()
+        bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
+        return restored
+    }
+
     /// Deletes a task and updates its assignment's progress. Posts `tasks`.
     @discardableResult
     public func deleteTask(id: Int64) async throws -> AssignmentTask {

@@ -8,7 +8,7 @@ import Foundation
 public enum TaskSchedule: Sendable, Hashable {
     /// Finished.
     case done
-    /// Not started yet.
+    /// Not started yet: its start is still to come and nothing is done.
     case notStarted
     /// Keeping up (or with nothing to judge against).
     case onTrack
@@ -24,7 +24,8 @@ public enum TaskSchedule: Sendable, Hashable {
         } else if let due = task.dueAt, now > due {
             self = .overdue
         } else if now < task.startAt {
-            self = .notStarted
+            // Work done before the planned start is ahead of the plan, not "not started".
+            self = task.percent > 0 ? .onTrack : .notStarted
         } else if let expected = TaskSchedule.expectedPercent(task, now: now), task.percent < expected {
             self = .behind(expected: expected)
         } else {

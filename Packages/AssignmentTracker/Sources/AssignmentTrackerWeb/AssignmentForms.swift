@@ -61,9 +61,17 @@ enum AssignmentForms {
         cancel: String,
         heading: String,
         assignmentName: String,
+        deleteAction: String? = nil,
         csrfToken: String
     ) -> HTML {
         let first = errors?.fields.first?.rawValue ?? "name"
+        let delete: HTML? = deleteAction.map { action in
+            """
+
+            <form method="post" action="\(url: action)" class="delete-form">\(HTML.csrfField(csrfToken))\
+            <button type="submit" class="button danger">Delete Task</button></form>
+            """
+        }
         func error(_ field: TaskField) -> String? { errors?[field] }
         let kind = draft.lengthKind
         func option(_ value: StaticString, _ label: StaticString) -> HTML {
@@ -115,7 +123,7 @@ enum AssignmentForms {
                 </div>
                 \(reminder(kind: draft.reminder, amount: draft.reminderAmount, unit: draft.reminderUnit, at: draft.reminderAt, error: error(.reminder), first: first, dueWord: "task’s due date"))
               </div>
-            </form>
+            </form>\(delete)
             """
     }
 

@@ -113,12 +113,35 @@ extension AssignmentRoutes {
     @Sendable func deleteTask(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.taskID()
         let task = try await found { try await repository.deleteTask(id: id) }
+        deletedTasks.remember(task, id: id)
         // Back at the task list, so focus lands there rather than at the top of the page.
         return pages.redirect(
             to: "/assignments/\(task.assignmentID)#tasks-\(task.assignmentID)",
-            flash: Flash(.info, "Deleted the task “\(task.name)”."),
+            flash: Flash(
+                .info,
+                "Deleted the task “\(task.name)”.",
+                actionLabel: "Undo",
+                actionPath: "/assignments/tasks/\(id)/restore"
+            ),
             for: request
         )
+    }
+
+    @Sendable func restoreTask(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.taskID()
+        guard let task = deletedTasks.take(id) else {
+            return pages.redirect(to: "/assignments", flash: Flash(.error, "That delete can no longer be undone."), for: request)
+        }
+        do {
+            let restored = try await repository.restoreTask(task)
+            return pages.redirect(
+                to: "/assignments/\(restored.assignmentID)#task-\(restored.id ?? id)",
+                flash: Flash(.success, "Restored the task “\(restored.name)”."),
+                for: request
+            )
+        } catch let error as AssignmentError {
+            return pages.redirect(to: "/assignments", flash: Flash(.error, error.description), for: request)
+        }
     }
 
     func taskFormPage(
@@ -139,6 +162,7 @@ extension AssignmentRoutes {
             cancel: "/assignments/\(assignmentID)",
             heading: heading,
             assignmentName: assignment.name,
+            deleteAction: taskID.map { "/assignments/tasks/\($0)/delete" },
             csrfToken: context.csrfToken
         )
         return pages.page(heading, body: body, request: request, context: context, status: status)

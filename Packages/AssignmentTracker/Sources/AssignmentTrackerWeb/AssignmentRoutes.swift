@@ -21,7 +21,7 @@ import KernelWeb
 /// | `GET /assignments/calendar.ics`, `GET /assignments/:id/calendar.ics` | the calendar feed, and one event |
 /// | `GET /assignments/:id/tasks/new`, `POST /assignments/:id/tasks` | the task form, and add |
 /// | `GET /assignments/tasks/:id/edit`, `POST /assignments/tasks/:id` | edit a task |
-/// | `POST /assignments/tasks/:id/percent`, `…/done`, `…/delete` | move a task along, finish it, delete it |
+/// | `POST /assignments/tasks/:id/percent`, `…/done`, `…/delete`, `…/restore` | move a task along, finish it, delete it, undo that |
 /// | `POST /assignments/ui-state` | what the browser has open (archive, scroll), kept across restarts |
 struct AssignmentRoutes: FeatureRoutes {
     let repository: AssignmentRepository
@@ -40,6 +40,8 @@ struct AssignmentRoutes: FeatureRoutes {
     let eventCache: CachedValues<Int64, String>
     let pages: PageRenderer
     let now: @Sendable () -> Date
+    /// Tasks deleted a moment ago, for Undo.
+    let deletedTasks = RecentlyDeleted<AssignmentTask>()
 
     var timeZone: TimeZone { repository.timeZone }
 
@@ -65,6 +67,7 @@ struct AssignmentRoutes: FeatureRoutes {
         routes.post("tasks/:id/percent", use: setPercent)
         routes.post("tasks/:id/done", use: done)
         routes.post("tasks/:id/delete", use: deleteTask)
+        routes.post("tasks/:id/restore", use: restoreTask)
     }
 
     // MARK: - Helpers

@@ -43,7 +43,9 @@ struct ProgressAndScheduleTests {
     @Test("behind: below the elapsed share of the planned time, judged with a controllable clock")
     func behind() {
         let fourDays = task(start: start, length: .days(4), percent: 25)
-        #expect(TaskSchedule(fourDays, now: start.addingTimeInterval(-60)) == .notStarted)
+        // Before its start: not started while nothing is done; work done early is on track, never "not started".
+        #expect(TaskSchedule(task(start: start, length: .days(4), percent: 0), now: start.addingTimeInterval(-60)) == .notStarted)
+        #expect(TaskSchedule(fourDays, now: start.addingTimeInterval(-60)) == .onTrack)
         #expect(TaskSchedule(fourDays, now: start.addingTimeInterval(86_400)) == .onTrack)  // 25 % due, 25 % done
         #expect(TaskSchedule(fourDays, now: start.addingTimeInterval(2 * 86_400)) == .behind(expected: 50))
         var done = fourDays

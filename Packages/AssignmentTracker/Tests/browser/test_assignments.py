@@ -6,6 +6,7 @@ import tempfile
 import time
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -84,10 +85,24 @@ def test_three_tasks_progress_mark_delete_and_the_same_selection_after_reload_an
     fill(browser, f"mark-{assignment}", "68")
     browser.find_element(By.XPATH, "//button[normalize-space()='Save Mark']").click()
     wait(browser, lambda d: "set to 68%" in d.page_source, message="mark not saved")
-    # Delete the third task: (100 + 50) / 2 = 75 %.
-    row = browser.find_elements(By.CSS_SELECTOR, ".task-row")[2]
-    row.find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
+    # Delete the third task from its own page: (100 + 50) / 2 = 75 %; Undo puts it back, as it was.
+    browser.find_elements(By.CSS_SELECTOR, ".task-row .task-link")[2].click()
+    wait(browser, lambda d: d.find_elements(By.XPATH, "//button[normalize-space()='Delete Task']"), message="no Delete")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete Task']").click()
     wait(browser, lambda d: overall(d) == "75% done", message="progress after deleting a task")
+    assert "Deleted the task “Polish”." in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    browser.find_element(By.XPATH, "//div[contains(@class, 'flash')]//button[normalize-space()='Undo']").click()
+    wait(browser, lambda d: overall(d) == "50% done", message="Undo did not put the task back")
+    assert [r.find_element(By.CSS_SELECTOR, ".task-link").text for r in browser.find_elements(By.CSS_SELECTOR, ".task-row")] \
+        == ["Research", "Draft", "Polish"]
+    # A swipe to the left deletes it at once, as on iOS, with the same Undo.
+    row = browser.find_elements(By.CSS_SELECTOR, ".task-row")[2]
+    ActionChains(browser).click_and_hold(row.find_element(By.CSS_SELECTOR, ".percent-text")).move_by_offset(-60, 0) \
+        .move_by_offset(-100, 0).release().perform()
+    wait(browser, lambda d: "swiped" in d.find_elements(By.CSS_SELECTOR, ".task-row")[2].get_attribute("class"))
+    browser.find_elements(By.CSS_SELECTOR, ".task-row")[2].find_element(By.CSS_SELECTOR, ".swipe-delete").click()
+    wait(browser, lambda d: overall(d) == "75% done", message="progress after a swipe's delete")
+    assert browser.find_element(By.XPATH, "//div[contains(@class, 'flash')]//button[normalize-space()='Undo']")
     assert axe_violations(browser) == []
     # Enough assignments for the master list to scroll; open the archive and scroll the list, then reload the bare
     # list address.
@@ -191,7 +206,8 @@ def test_focus_stays_on_the_task_row_after_set_percent_done_and_delete(host, bro
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
     time.sleep(0.5)
     assert focus_row() == second, "focus left the row after Done"
-    browser.find_element(By.CSS_SELECTOR, f"#{second} button[aria-label^='Delete']").click()
+    browser.find_element(By.CSS_SELECTOR, f"#{second} .task-link").click()
+    browser.find_element(By.XPATH, "//button[normalize-space()='Delete Task']").click()
     wait(browser, lambda d: "Deleted the task" in d.page_source, message="the task was not deleted")
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
     time.sleep(0.5)
@@ -285,3 +301,33 @@ def test_every_page_is_axe_clean_with_44_pixel_targets(host, browser, scheme, wi
             assert small == [], path
             wide = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert wide <= 0, f"{path} scrolls sideways by {wide}px"
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (820, 1180)])
+def test_a_task_says_its_state_in_full_inside_its_row(host, browser, width, height):
+    # RS1's longest state, "Behind schedule (should be about 100%)", wraps inside the task's row on a phone and an iPad
+    # upright instead of running past it; a task begun before its start reads as on track, never "Not started".
+    assignment = host.cli("assignments", "add", "--module", "Mobile Development", "--level", "5", "--name", "Report",
+                          "--value", "10", "--due", "2030-01-01T10:00").strip()
+    host.cli("assignments", "task", "add", assignment, "--name", "Research the whole literature", "--start", "2020-12-01",
+             "--days", "2")
+    host.cli("assignments", "task", "add", assignment, "--name", "Write", "--start", "2029-12-01", "--hours", "6",
+             "--percent", "40")
+    host.cli("assignments", "task", "add", assignment, "--name", "Polish", "--start", "2029-12-01", "--hours", "6")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(host.url + f"/assignments/{assignment}")
+        rows = browser.find_elements(By.CSS_SELECTOR, ".task-row")
+        pills = {r.find_element(By.CSS_SELECTOR, ".task-link").text: r.find_element(By.CSS_SELECTOR, ".status-pill")
+                 for r in rows}
+        assert pills["Research the whole literature"].text == "Behind schedule (should be about 100%)"
+        assert pills["Write"].text == "On track", "40% done before its start"
+        assert pills["Polish"].text == "Not started"
+        for row in rows:
+            card = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", row)
+            for part in row.find_elements(By.CSS_SELECTOR, ".status-pill, .percent-form button, .percent-form input:not([type=hidden])"):
+                box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", part)
+                assert box["left"] >= card["left"] and box["right"] <= card["right"] + 0.5, (part.text, box, card)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

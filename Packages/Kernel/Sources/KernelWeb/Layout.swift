@@ -4,9 +4,10 @@ import KernelHTML
 /// The shared page layout: head, header with every enabled feature, flash message, the feature's body, and the
 /// toast region.
 ///
-/// On a phone the header is what an iPhone app shows: a button home (to the launcher, where every app is), the current
-/// app's name, and the inbox; from an iPad's width up it is the strip of every app, wrapping rather than scrolling so
-/// that every app stays in sight. A skip link leads past it to the page's content.
+/// Every app and the inbox are one tap away on every screen: below a desktop's width (a phone, an iPad upright) as an
+/// iOS tab bar at the bottom, within the thumb's reach, with the current app's name in a bar at the top; from an iPad
+/// held sideways up, as one strip in the header. Both are the same `<nav>`, laid out by the stylesheet. A skip link
+/// leads past it to the page's content.
 ///
 /// The header depends only on which feature is active, so it is rendered once per feature when the shell starts
 /// (``Layout/init(navigation:)``) rather than on every request.
@@ -18,8 +19,8 @@ struct Layout: Sendable {
     init(navigation: [PageRenderer.NavigationItem], featureAssets: [String: FeatureAssets]) {
         homeHeader = Self.header(navigation: navigation, activeID: nil)
         var headers: [String: HTML] = [:]
-        for item in navigation {
-            headers[item.id] = Self.header(navigation: navigation, activeID: item.id)
+        for id in navigation.map(\.id) + [Self.inboxID] {
+            headers[id] = Self.header(navigation: navigation, activeID: id)
         }
         self.headers = headers
         featureHead = featureAssets.mapValues { assets in
@@ -65,6 +66,8 @@ struct Layout: Sendable {
     ) -> (head: HTML, tail: HTML) {
         let header = featureID.flatMap { headers[$0] } ?? homeHeader
         let badge: HTML? = unread > 0 ? " <span class=\"badge\" data-unread>\(unread)</span>" : nil
+        let inboxLabel: HTML = unread > 0 ? "Inbox, \(unread) unread" : "Inbox"
+        let inInbox = featureID == Self.inboxID
         let head: HTML = """
             <!doctype html>
             <html lang="en">
@@ -81,10 +84,12 @@ struct Layout: Sendable {
             <body data-feature="\(featureID ?? "home")" data-notice-event="\(NoticeDelivered.name.rawValue)">
             <a class="skip-link" href="#main">Skip to content</a>
             <header class="topbar">
-              <a class="brand" href="/" aria-label="Atelier, all apps"><span class="brand-back" aria-hidden="true">‹ </span>\
-            <span class="brand-name">Atelier</span><span class="brand-apps">Apps</span></a>
+              <a class="brand" href="/" aria-label="Atelier, all apps">Atelier</a>
             \(header)
-              <a class="inbox-link" href="/inbox" aria-label="\(unread > 0 ? "Inbox, \(unread) unread" : "Inbox")">Inbox\(badge)</a>
+                <a href="/inbox" class="tab inbox-link\(if: inInbox, " active")" data-feature-link="inbox"\
+            \(if: inInbox, " aria-current=\"page\"") aria-label="\(inboxLabel)">\
+            <span class="nav-icon tint-gray" aria-hidden="true">✉</span><span class="tab-label">Inbox</span>\(badge)</a>
+              </nav>
             </header>
             \(flash.map { Self.flash($0, csrfToken: csrfToken) })
             <main id="main">
@@ -102,24 +107,28 @@ struct Layout: Sendable {
         return (head, tail)
     }
 
+    /// The id the inbox's page is drawn with: its tab is the current one there.
+    static let inboxID = "inbox"
+
+    /// An app bar this many tabs wide or wider shows icons alone on a phone (each tab under 70 points), the current
+    /// app's name standing in the bar at the top.
+    static let compactTabCount = 6
+
+    /// The header up to the inbox's tab (whose unread count is the request's): the current app's name (the bar's title
+    /// on a phone and an iPad upright), and the apps, the current one marked.
     private static func header(navigation: [PageRenderer.NavigationItem], activeID: String?) -> HTML {
-        let current: HTML? = navigation.first { $0.id == activeID }.map { item in
-            """
-              <a class="current-app" href="\(url: item.path)">\
-            <span class="nav-icon tint-\(item.tint)" aria-hidden="true">\(item.icon)</span> \(item.title)</a>
-            """
-        }
+        let title = activeID == inboxID ? "Inbox" : navigation.first { $0.id == activeID }?.title
+        let current: HTML? = title.map { "  <p class=\"current-app\">\($0)</p>\n" }
+        let compact = navigation.count + 1 >= compactTabCount
         return """
-              \(current)
-              <nav class="features" aria-label="Apps">
+            \(current)  <nav class="features\(if: compact, " compact")" aria-label="Apps">
                 \(each: navigation, { item in
                 """
-                <a href="\(url: item.path)" class="\(if: item.id == activeID, "active")" data-feature-link="\(item.id)"\
+                <a href="\(url: item.path)" class="tab\(if: item.id == activeID, " active")" data-feature-link="\(item.id)"\
                 \(if: item.id == activeID, " aria-current=\"page\"")>\
-                <span class="nav-icon tint-\(item.tint)" aria-hidden="true">\(item.icon)</span> \(item.title)</a>
+                <span class="nav-icon tint-\(item.tint)" aria-hidden="true">\(item.icon)</span><span class="tab-label">\(item.title)</span></a>
                 """
             })
-              </nav>
             """
     }
 

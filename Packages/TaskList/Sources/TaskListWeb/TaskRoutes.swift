@@ -25,7 +25,7 @@ struct TaskRoutes: FeatureRoutes {
     let items: CachedValues<Int64, TaskItem>
     /// Pages of rows past the first, and live refreshes, by address; kept until any task changes (like `items`).
     let rows: CachedValues<String, RenderedTaskRows>
-    let recentlyDeleted = RecentlyDeleted()
+    let recentlyDeleted = RecentlyDeleted<TaskItem>()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: listPage)
@@ -205,7 +205,7 @@ struct TaskRoutes: FeatureRoutes {
         let id = try Self.id(context)
         do {
             let item = try await repository.delete(id: id)
-            recentlyDeleted.remember(item)
+            recentlyDeleted.remember(item, id: id)
             return pages.redirect(
                 to: "/tasks",
                 flash: Flash(.info, "Deleted “\(item.name)”.", actionLabel: "Undo", actionPath: "/tasks/\(id)/restore"),

@@ -33,7 +33,7 @@ struct TaskRoutesTests {
             #expect(page.text.contains("launch-screen"))
             #expect(page.text.contains(#"<body data-feature="tasks""#))
             #expect(page.text.contains(#"<link rel="stylesheet" href="/static/tasks/tasks.css">"#))
-            #expect(page.text.contains(#"class="active" data-feature-link="tasks""#))
+            #expect(page.text.contains(#"class="tab active" data-feature-link="tasks""#))
         }
     }
 

@@ -41,6 +41,8 @@
       box.appendChild(document.createTextNode(" "));
       box.appendChild(form);
     }
+    if (box.classList.contains("flash-error")) box.scrollIntoView({ block: "nearest" });
+    else fade(box);
   }
   document.addEventListener("submit", function (e) {
     var form = e.target;
@@ -155,18 +157,32 @@
 
   // A flash that says something went well fades once read: after 6 seconds, or 15 when it offers an action (Undo),
   // and not while the pointer or the focus is on it. One that says something went wrong stays.
+  function fade(flash) {
+    var shown = flash.dataset.shown = String((parseInt(flash.dataset.shown || "0", 10)) + 1);
+    flash.classList.remove("fading");
+    var wait = flash.querySelector("form, button") ? 15000 : 6000;
+    var step = function () {
+      if (flash.dataset.shown !== shown) return; // showing another message since
+      if (flash.matches(":hover") || flash.contains(document.activeElement)) { setTimeout(step, 2000); return; }
+      flash.classList.add("fading");
+      setTimeout(function () { if (flash.dataset.shown === shown) flash.remove(); }, 400);
+    };
+    setTimeout(step, wait);
+  }
   function fadeFlashes() {
-    document.querySelectorAll(".flash.flash-success, .flash.flash-info").forEach(function (flash) {
-      var wait = flash.querySelector("form, button") ? 15000 : 6000;
-      var fade = function () {
-        if (flash.matches(":hover") || flash.contains(document.activeElement)) { setTimeout(fade, 2000); return; }
-        flash.classList.add("fading");
-        setTimeout(function () { flash.remove(); }, 400);
-      };
-      setTimeout(fade, wait);
-    });
+    document.querySelectorAll(".flash.flash-success, .flash.flash-info").forEach(fade);
   }
 
+  // A field focused as the page opens (the first one to change, or an edit's name) has its caret after what it holds,
+  // ready to go on typing, as on iOS; a browser puts it before the text.
+  function caretAtEnd() {
+    var field = document.querySelector("input[autofocus], textarea[autofocus]");
+    if (!field || document.activeElement !== field) return;
+    var end = field.value.length;
+    try { field.setSelectionRange(end, end); } catch (e) { /* a field without a caret (number, email) */ }
+  }
+
+  A.caretAtEnd = caretAtEnd;
   A.drafts = drafts;
   A.focusTarget = focusTarget;
   A.fadeFlashes = fadeFlashes;

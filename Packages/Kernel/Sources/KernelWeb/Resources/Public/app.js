@@ -18,6 +18,20 @@
   }
   window.atelierToast = toast;
 
+  // A toast never stands between a person and a control: taps pass through it (CSS), and a toast that the pointer or a
+  // finger comes within reach of fades back, so what is underneath shows.
+  var REACH = 24;
+  function yieldToasts(e) {
+    document.querySelectorAll("#toasts .toast").forEach(function (el) {
+      var box = el.getBoundingClientRect();
+      var near = e.clientX >= box.left - REACH && e.clientX <= box.right + REACH &&
+        e.clientY >= box.top - REACH && e.clientY <= box.bottom + REACH;
+      el.classList.toggle("yielding", near);
+    });
+  }
+  document.addEventListener("pointermove", yieldToasts, { passive: true });
+  document.addEventListener("pointerdown", yieldToasts, { passive: true, capture: true });
+
   // The page's polite live region (#announcer, in the layout): what changed that a screen reader should hear once —
   // the inbox count, what an action did.
   function announce(text) {
@@ -108,6 +122,7 @@
     A.watchMore(document);
     A.localizeDates(document);
     A.drafts();
+    A.caretAtEnd();
     A.focusTarget();
     A.startInstall();
   });
