@@ -8,6 +8,7 @@ import urllib.parse
 
 import pytest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from atelier_browser import Host, free_port, wait
@@ -160,28 +161,58 @@ def test_a_flash_planted_from_another_port_shows_nothing(host, browser):
         server.shutdown()
 
 
-def test_on_a_phone_every_app_shows_its_own_name_and_a_way_home(host, browser):
-    # 390 px, an iPhone: each app's page shows which app it is, inside the screen, with a button home; no two apps wear
-    # the same icon; the first Tab reaches a skip link that leads past the header.
+def device(browser, width, height):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+
+
+def box(browser, element):
+    return browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", element)
+
+
+def test_on_a_phone_every_app_is_one_tap_away_in_the_tab_bar(host, browser):
+    # 390 x 844, an iPhone: a tab bar at the foot of every screen holds every app and the inbox (with its badge), each
+    # tab at least 44 pt and inside the screen, the current one marked; the bar at the top names the current app; the
+    # tab bar covers nothing at the end of a page; one tap on a tab opens its app. No two apps wear the same icon; the
+    # first Tab reaches a skip link that leads past the header.
+    host.cli("notify", "Essay due", "Hand it in")
+    device(browser, 390, 844)
     browser.get(host.url + "/")
     tiles = browser.find_elements(By.CSS_SELECTOR, "a.tile")
-    apps = [(t.get_attribute("href"), t.find_element(By.CSS_SELECTOR, ".tile-icon").text,
+    apps = [(t.get_attribute("data-tile"), t.find_element(By.CSS_SELECTOR, ".tile-icon").text,
              t.find_element(By.CSS_SELECTOR, ".tile-title").text) for t in tiles]
     icons = [icon for _, icon, _ in apps]
     assert len(set(icons)) == len(icons) == 7, apps
     width = browser.execute_script("return document.documentElement.clientWidth")
-    for href, icon, title in apps:
-        browser.get(href)
-        current = browser.find_element(By.CSS_SELECTOR, ".current-app")
-        box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", current)
-        assert current.is_displayed() and current.text.endswith(title), (href, current.text)
-        assert box["left"] >= 0 and box["right"] <= width and box["top"] >= 0, (href, box)
-        home = browser.find_element(By.CSS_SELECTOR, ".brand")
-        assert home.is_displayed() and home.get_attribute("href").rstrip("/") == host.url and "Apps" in home.text
-        scroll = browser.execute_script("return document.documentElement.scrollWidth")
-        assert scroll <= width, (href, "the page scrolls sideways", scroll)
+    for feature, icon, title in apps:
+        browser.get(host.url + "/" + feature)
+        bar = browser.find_element(By.CSS_SELECTOR, "nav.features")
+        bar_box = box(browser, bar)
+        assert abs(bar_box["bottom"] - 844) <= 1 and bar_box["left"] == 0 and bar_box["right"] == width, (feature, bar_box)
+        tabs = bar.find_elements(By.CSS_SELECTOR, "a.tab")
+        assert [t.get_attribute("data-feature-link") for t in tabs] == [f for f, _, _ in apps] + ["inbox"]
+        for tab in tabs:
+            tab_box = box(browser, tab)
+            assert tab.is_displayed() and tab_box["width"] >= 44 and tab_box["height"] >= 44, (feature, tab_box)
+            assert tab_box["left"] >= 0 and tab_box["right"] <= width, (feature, tab_box)
+        current = bar.find_elements(By.CSS_SELECTOR, "a.tab[aria-current=page]")
+        assert [c.get_attribute("data-feature-link") for c in current] == [feature]
+        title_box = box(browser, browser.find_element(By.CSS_SELECTOR, ".current-app"))
+        assert browser.find_element(By.CSS_SELECTOR, ".current-app").text == title
+        assert title_box["top"] >= 0 and title_box["bottom"] <= 60, (feature, title_box)
+        assert bar.find_element(By.CSS_SELECTOR, ".inbox-link [data-unread]").text == "1"
+        # The end of the page scrolls clear of the tab bar.
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        last = browser.execute_script(
+            "var all = document.querySelectorAll('main *'); for (var i = all.length - 1; i >= 0; i--) {"
+            " var r = all[i].getBoundingClientRect(); if (r.height > 0 && all[i].offsetParent) return r.bottom; } return 0")
+        assert last <= bar_box["top"] + 1, (feature, "the tab bar covers the end of the page", last, bar_box)
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width, (feature, "scrolls sideways")
+    # One tap from an app to another.
+    browser.find_element(By.CSS_SELECTOR, 'nav.features a[data-feature-link="news"]').click()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-feature") == "news")
+    browser.find_element(By.CSS_SELECTOR, "nav.features a.inbox-link").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".current-app").text == "Inbox")
     browser.find_element(By.TAG_NAME, "body").send_keys("\t")
     skip = browser.switch_to.active_element
     assert skip.text == "Skip to content" and skip.is_displayed()
@@ -189,18 +220,100 @@ def test_on_a_phone_every_app_shows_its_own_name_and_a_way_home(host, browser):
     wait(browser, lambda d: d.execute_script("return location.hash") == "#main")
 
 
-def test_on_an_ipad_every_app_is_in_sight(host, browser):
-    # 820 px, an iPad upright: the strip holds every app, none scrolled out of sight.
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": True})
+@pytest.mark.parametrize("width,height", [(820, 1180), (1180, 820)])
+def test_on_an_ipad_every_app_is_in_sight_with_its_name_and_the_header_is_one_row(host, browser, width, height):
+    # Upright, the tab bar at the foot names every app; sideways, the header's strip holds them all in one row.
+    device(browser, width, height)
     browser.get(host.url + "/assignments")
-    width = browser.execute_script("return document.documentElement.clientWidth")
-    links = browser.find_elements(By.CSS_SELECTOR, "nav.features a")
-    assert len(links) == 7
-    for link in links:
-        box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", link)
-        assert link.is_displayed() and box["left"] >= 0 and box["right"] <= width, (link.text, box)
+    header = box(browser, browser.find_element(By.CSS_SELECTOR, ".topbar"))
+    assert header["height"] <= 61, header
+    tabs = browser.find_elements(By.CSS_SELECTOR, "nav.features a.tab")
+    assert len(tabs) == 8
+    rows = set()
+    for tab in tabs:
+        tab_box = box(browser, tab)
+        label = tab.find_element(By.CSS_SELECTOR, ".tab-label")
+        assert tab.is_displayed() and label.is_displayed() and tab_box["left"] >= 0 and tab_box["right"] <= width, \
+            (tab.text, tab_box)
+        rows.add(round(tab_box["top"]))
+    assert len(rows) == 1, rows
     assert browser.find_element(By.CSS_SELECTOR, "nav.features a[aria-current=page]").text.endswith("Assignments")
+
+
+def test_a_toast_never_stands_between_a_person_and_a_control(host, browser):
+    # Two notices arrive while an iPad's task list is open: every control on the screen still takes its tap, the one
+    # under a toast included, and a toast the pointer comes near steps back.
+    device(browser, 820, 1180)
+    for index in range(12):
+        host.cli("tasks", "add", f"Task {index}")
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    host.cli("notify", "Countdown finished", "Tea is ready")
+    host.cli("notify", "Reminder", "Hand in the essay")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#toasts .toast")) == 2, message="no toasts")
+    browser.execute_script("window.scrollTo(0, 240)")  # rows under the toasts
+    toasts = [box(browser, t) for t in browser.find_elements(By.CSS_SELECTOR, "#toasts .toast")]
+    blocked = browser.execute_script("""
+        var out = [], header = document.querySelector('.topbar').getBoundingClientRect().bottom;
+        var bar = document.querySelector('nav.features').getBoundingClientRect().top;
+        document.querySelectorAll('main a, main button:not([tabindex="-1"])').forEach(function (el) {
+          var r = el.getBoundingClientRect();
+          var x = r.left + r.width / 2, y = r.top + r.height / 2;
+          if (!r.width || y < header || y > bar) return;
+          var hit = document.elementFromPoint(x, y);
+          if (!hit || !(hit === el || el.contains(hit))) out.push(el.outerHTML.slice(0, 80));
+        });
+        return out;""")
+    assert blocked == [], blocked
+    under = browser.execute_script("""
+        var t = document.querySelector('#toasts .toast').getBoundingClientRect();
+        return Array.from(document.querySelectorAll('main a, main button')).filter(function (a) {
+          var r = a.getBoundingClientRect(); return r.top < t.bottom && r.bottom > t.top; }).length""")
+    assert under > 0, ("no control under the toasts to prove it", toasts)
+    toast = browser.find_element(By.CSS_SELECTOR, "#toasts .toast")
+    ActionChains(browser).move_to_element(toast).perform()
+    wait(browser, lambda d: "yielding" in toast.get_attribute("class"), message="the toast did not step back")
+
+
+def test_an_ipad_split_view_scrolls_its_list_and_its_detail_each_on_its_own(host, browser):
+    assignment = None
+    for index in range(30):
+        assignment = host.cli("assignments", "add", "--module", "Module", "--level", "4", "--name", f"Filler {index}",
+                              "--value", "1", "--due", f"2031-01-{1 + index % 28:02d}T10:00").strip()
+    for index in range(12):
+        host.cli("assignments", "task", "add", assignment, "--name", f"Step {index}", "--start", "2030-12-01", "--days", "1")
+    device(browser, 820, 1180)
+    browser.get(host.url + f"/assignments/{assignment}")
+    master = browser.find_element(By.ID, "master")
+    detail = browser.find_element(By.CSS_SELECTOR, "section.detail")
+    first_row = box(browser, browser.find_element(By.CSS_SELECTOR, ".assignment-row"))
+    assert browser.execute_script("return arguments[0].scrollHeight > arguments[0].clientHeight", detail), "no scroll"
+    browser.execute_script("arguments[0].scrollTop = 600", detail)
+    time.sleep(0.2)
+    assert browser.execute_script("return window.scrollY") == 0
+    assert box(browser, browser.find_element(By.CSS_SELECTOR, ".assignment-row"))["top"] == first_row["top"], \
+        "the list moved with the detail"
+    browser.execute_script("arguments[0].scrollTop = 400", master)
+    time.sleep(0.2)
+    assert browser.execute_script("return arguments[0].scrollTop", detail) >= 590, "the detail moved with the list"
+    # Neither pane runs under the tab bar.
+    bar = box(browser, browser.find_element(By.CSS_SELECTOR, "nav.features"))
+    assert box(browser, detail)["bottom"] <= bar["top"] + 1 and box(browser, master)["bottom"] <= bar["top"] + 1
+
+
+def test_a_form_on_a_phone_is_a_sheet_with_one_bar_and_its_caret_after_the_text(host, browser):
+    device(browser, 390, 844)
+    browser.get(host.url + "/tasks/1")
+    assert not browser.find_element(By.CSS_SELECTOR, ".topbar").is_displayed()
+    bar = box(browser, browser.find_element(By.CSS_SELECTOR, ".form-bar"))
+    assert bar["top"] == 0 and bar["height"] <= 60, bar
+    name = browser.find_element(By.ID, "name")
+    assert browser.switch_to.active_element == name
+    wait(browser, lambda d: d.execute_script(
+        "var f = document.getElementById('name'); return f.selectionStart === f.value.length && f.value.length > 0"),
+        message="the caret is not after the name")
+    first_field = box(browser, browser.find_element(By.CSS_SELECTOR, "main .card"))
+    assert first_field["top"] <= 80, ("chrome above the form", first_field)
 
 
 def test_notices_delivered_while_the_host_was_down_show_on_the_page_once_it_is_back(browser):

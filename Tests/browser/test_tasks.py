@@ -6,6 +6,7 @@ import time
 from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from atelier_browser import wait
 
@@ -166,3 +167,33 @@ def test_cli_errors_name_the_problem_and_print_no_other_commands_usage(host):
     assert fails("done", "999") == "Error: There is no task 999. `atelier tasks list` shows the tasks and their ids."
     assert fails("add", "x", "--date", "someday").startswith("Error: “someday” is not a date. Use a date as YYYY-MM-DD")
     assert fails("edit", "1").startswith("Error: Nothing to change")
+
+
+def test_searching_filters_the_list_as_it_is_typed_and_stays_live(host, browser):
+    # Search, as on iOS: each keystroke narrows the list to the tasks whose name or description holds the text
+    # (ignoring case, in any script); the address keeps it; a task added elsewhere that matches appears, one that does
+    # not stays out; nothing matching says so; Escape shows every task again.
+    host.cli("tasks", "add", "Feed the zebra")
+    host.cli("tasks", "add", "Call Ünal", "--details", "About the ZEBRA crossing")
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+    field = browser.find_element(By.CSS_SELECTOR, "input[type=search][data-search]")
+    field.send_keys("zebra")
+    wait(browser, lambda d: sorted(names(d)) == ["Call Ünal", "Feed the zebra"], message="the list was not filtered")
+    assert "q=zebra" in browser.current_url
+    host.cli("tasks", "add", "Zebra stripes")
+    host.cli("tasks", "add", "Paint the fence")
+    wait(browser, lambda d: sorted(names(d)) == ["Call Ünal", "Feed the zebra", "Zebra stripes"],
+         message="a matching task added elsewhere did not appear")
+    field.clear()
+    field.send_keys("ünal")
+    wait(browser, lambda d: names(d) == ["Call Ünal"], message="a name in another script did not match")
+    field.send_keys("zzz")
+    wait(browser, lambda d: "No tasks match “ünalzzz”." in d.find_element(By.ID, "task-list").text)
+    browser.refresh()
+    assert browser.find_element(By.CSS_SELECTOR, "input[data-search]").get_attribute("value") == "ünalzzz"
+    assert "No tasks match" in browser.find_element(By.ID, "task-list").text
+    browser.find_element(By.CSS_SELECTOR, "input[data-search]").send_keys(Keys.ESCAPE)
+    wait(browser, lambda d: "Paint the fence" in names(d) and "Water the plants" in names(d),
+         message="Escape did not show every task again")
+    assert "q=" not in browser.current_url

@@ -47,10 +47,17 @@ public struct AssignmentRepository: Sendable {
     // MARK: - Reading
 
     /// Up to `limit` assignments of `section` after `cursor`, read along the due-date index with no `OFFSET`.
-    public func page(_ section: AssignmentSection, after cursor: AssignmentCursor? = nil, limit: Int) async throws -> AssignmentPage {
+    ///
+    /// With `search`, only the assignments whose name, module or notes hold it.
+    public func page(
+        _ section: AssignmentSection,
+        after cursor: AssignmentCursor? = nil,
+        limit: Int,
+        matching search: TextSearch? = nil
+    ) async throws -> AssignmentPage {
         let moment = now().timeIntervalSince1970
         let rows = try await writer.read { db in
-            try Assignment.fetchAll(db, Self.pageRequest(section, after: cursor, limit: limit + 1, now: moment))
+            try Assignment.fetchAll(db, Self.pageRequest(section, after: cursor, limit: limit + 1, now: moment, matching: search))
         }
         let shown = Array(rows.prefix(limit))
         return AssignmentPage(assignments: shown, next: rows.count > limit ? shown.last.map(AssignmentCursor.init) : nil)
@@ -58,10 +65,15 @@ public struct AssignmentRepository: Sendable {
 
     /// The assignments of `section` from its start through `cursor` (inclusive), at most `limit`: what a page that has
     /// loaded the list down to `cursor` shows, read again after a change.
-    public func page(_ section: AssignmentSection, through cursor: AssignmentCursor, limit: Int) async throws -> AssignmentPage {
+    public func page(
+        _ section: AssignmentSection,
+        through cursor: AssignmentCursor,
+        limit: Int,
+        matching search: TextSearch? = nil
+    ) async throws -> AssignmentPage {
         let moment = now().timeIntervalSince1970
         let rows = try await writer.read { db in
-            try Assignment.fetchAll(db, Self.pageRequest(section, after: nil, limit: limit + 1, now: moment))
+            try Assignment.fetchAll(db, Self.pageRequest(section, after: nil, limit: limit + 1, now: moment, matching: search))
         }
         let upTo = rows.prefix { assignment in
             let key = AssignmentCursor(assignment)
@@ -77,23 +89,29 @@ public struct AssignmentRepository: Sendable {
         _ section: AssignmentSection,
         after cursor: AssignmentCursor?,
         limit: Int,
-        now: Double
+        now: Double,
+        matching search: TextSearch? = nil
     ) -> SQLRequest<Assignment> {
         let grace = now - AssignmentSection.graceAfterDue
+        let found: SQL =
+            search.map { search in
+                let any = search.matches(Column("name")) || search.matches(Column("module")) || search.matches(Column("notes"))
+                return "AND (\(any))"
+            } ?? ""
         switch section {
         case .current:
             let after: SQL = cursor.map { "AND (dueAt > \($0.dueAt) OR (dueAt = \($0.dueAt) AND id > \($0.id)))" } ?? ""
             // The due-date index gives the range; the rest filters it.
             return """
                 SELECT * FROM assignments_assignment
-                WHERE dueAt >= \(grace) AND (dueAt >= \(now) OR mark IS NULL) \(after)
+                WHERE dueAt >= \(grace) AND (dueAt >= \(now) OR mark IS NULL) \(after) \(found)
                 ORDER BY dueAt, id LIMIT \(limit)
                 """
         case .archive:
             let after: SQL = cursor.map { "AND (dueAt < \($0.dueAt) OR (dueAt = \($0.dueAt) AND id < \($0.id)))" } ?? ""
             return """
                 SELECT * FROM assignments_assignment
-                WHERE dueAt < \(now) AND (dueAt < \(grace) OR mark IS NOT NULL) \(after)
+                WHERE dueAt < \(now) AND (dueAt < \(grace) OR mark IS NOT NULL) \(after) \(found)
                 ORDER BY dueAt DESC, id DESC LIMIT \(limit)
                 """
         }

@@ -1,6 +1,7 @@
 import AssignmentTracker
 import Foundation
 import KernelHTML
+import KernelStorage
 import KernelWeb
 
 /// The master list's first pages, rendered, and the sections' counts.
@@ -16,6 +17,7 @@ struct RowsKey: Hashable, Sendable {
     var after: AssignmentCursor?
     var through: AssignmentCursor?
     var selected: Int64?
+    var search: TextSearch?
 }
 
 /// A page of rows, rendered, and where the list's live refresh reads from once they are shown.

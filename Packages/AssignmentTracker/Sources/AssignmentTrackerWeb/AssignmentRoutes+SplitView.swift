@@ -21,6 +21,7 @@ extension AssignmentRoutes {
             showsDetail: false,
             state: state,
             from: start,
+            search: request.search,
             request: request,
             context: context
         )
@@ -51,16 +52,24 @@ extension AssignmentRoutes {
         state: ViewState,
         refused: RefusedInput? = nil,
         from start: (section: AssignmentSection, after: AssignmentCursor)? = nil,
+        search: TextSearch? = nil,
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let moment = now()
         var lists = try await firstPages(selected: selected)
+        if let search {
+            // A search (the field sent without script, or a searched address opened): both sections, filtered.
+            async let current = repository.page(.current, limit: AssignmentViews.pageSize, matching: search)
+            async let archive = repository.page(.archive, limit: AssignmentViews.pageSize, matching: search)
+            lists.current = RenderedHTML(AssignmentViews.rows(try await current, section: .current, selected: selected, search: search))
+            lists.archive = AssignmentViews.rows(try await archive, section: .archive, selected: selected, search: search)
+        }
         if let start {
             // A later page without script (the Show more link followed as a link): that section from the cursor on.
-            let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize)
-            let rows = AssignmentViews.rows(page, section: start.section, selected: selected)
+            let page = try await repository.page(start.section, after: start.after, limit: AssignmentViews.pageSize, matching: search)
+            let rows = AssignmentViews.rows(page, section: start.section, selected: selected, search: search)
             if start.section == .current { lists.current = RenderedHTML(rows) } else { lists.archive = rows }
         }
         var detail: HTML?
@@ -77,7 +86,8 @@ extension AssignmentRoutes {
             selected: selected,
             showsDetail: showsDetail,
             archiveOpen: state.archiveOpen || start?.section == .archive,
-            scroll: start == nil ? state.scroll : 0,
+            scroll: start == nil && search == nil ? state.scroll : 0,
+            search: search,
             csrfToken: context.csrfToken,
             now: moment
         )
@@ -113,18 +123,24 @@ extension AssignmentRoutes {
         let after = query.get("after").flatMap { AssignmentCursor(token: $0) }
         let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
         let selected = query.get("selected", as: Int64.self)
-        let key = RowsKey(section: section, after: after, through: through, selected: selected)
+        let search = request.search
+        let key = RowsKey(section: section, after: after, through: through, selected: selected, search: search)
         let part = try await rowsCache.value(for: key) { () async throws -> RowsPart in
             if let through {
                 // A live refresh of a list scrolled past its first page: everything it shows, read again.
-                let page = try await repository.page(section, through: through, limit: AssignmentViews.refreshLimit)
-                return RowsPart(html: RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected)))
+                let page = try await repository.page(
+                    section,
+                    through: through,
+                    limit: AssignmentViews.refreshLimit,
+                    matching: search
+                )
+                return RowsPart(html: RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, search: search)))
             }
-            let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize)
-            let rows = RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected))
+            let page = try await repository.page(section, after: after, limit: AssignmentViews.pageSize, matching: search)
+            let rows = RenderedHTML(AssignmentViews.rows(page, section: section, selected: selected, search: search))
             guard after != nil, let last = page.assignments.last else { return RowsPart(html: rows) }
             // Rows appended by Show more: from now on the list's live refresh reads everything down to them.
-            let selectedQuery = selected.map { "&selected=\($0)" } ?? ""
+            let selectedQuery = (selected.map { "&selected=\($0)" } ?? "") + AssignmentViews.searchQuery(search)
             return RowsPart(
                 html: rows,
                 refreshSource: "/assignments/rows?section=\(section.rawValue)&through=\(AssignmentCursor(last).token)\(selectedQuery)"

@@ -2,6 +2,8 @@ import AssignmentTracker
 import Foundation
 import Kernel
 import KernelHTML
+import KernelStorage
+import KernelWeb
 
 /// A value typed into the detail's small forms and refused: shown again in its field, with the reason beside it.
 struct RefusedInput: Sendable {
@@ -26,14 +28,19 @@ enum AssignmentViews {
     /// The rows of one page of a section, and the "Show more" row when more follow. They do not depend on the clock:
     /// the time left until each due date is written by the page's script from the date (`data-time-left`, in the words
     /// of ``DueGauge/text``), so one rendering serves until the data changes.
-    static func rows(_ page: AssignmentPage, section: AssignmentSection, selected: Int64?) -> HTML {
+    static func rows(_ page: AssignmentPage, section: AssignmentSection, selected: Int64?, search: TextSearch? = nil) -> HTML {
         if page.assignments.isEmpty {
+            if let search {
+                return section == .current
+                    ? "<li class=\"row empty\">No assignments match “\(search.text)”.</li>"
+                    : "<li class=\"row empty\">Nothing archived matches “\(search.text)”.</li>"
+            }
             return section == .current
                 ? "<li class=\"row empty\">No assignments due. Add one with +.</li>"
                 : "<li class=\"row empty\">Nothing archived yet. Past assignments and their marks stay here.</li>"
         }
         let more: HTML? = page.next.map { next in
-            let query = "section=\(section.rawValue)&after=\(next.token)"
+            let query = "section=\(section.rawValue)&after=\(next.token)" + searchQuery(search)
             return """
                 <li class="row more" id="\(section.rawValue)-more"><a class="button secondary" href="\(url: "/assignments?" + query)" data-more="\(url: "/assignments/rows?" + query)">Show more</a></li>
 
@@ -193,6 +200,11 @@ enum AssignmentViews {
         return row
     }
 
+    /// `&q=…` for a search, nothing without one.
+    static func searchQuery(_ search: TextSearch?) -> String {
+        search.map { "&q=\(SearchField.query($0.text))" } ?? ""
+    }
+
     /// The split view: the master list (current, then the archive) beside the selected assignment's detail, as the
     /// parts around the current section's rows (which are sent as they were rendered, not copied). `showsDetail`
     /// marks a page whose address names the assignment: on a phone it shows the detail alone, with Back.
@@ -204,9 +216,11 @@ enum AssignmentViews {
         showsDetail: Bool,
         archiveOpen: Bool,
         scroll: Int,
+        search: TextSearch?,
         csrfToken: String,
         now: Date
     ) -> (before: HTML, after: HTML) {
+        let selectedQuery = (selected.map { "&selected=\($0)" } ?? "") + searchQuery(search)
         let detailPane: HTML =
             detail
             ?? "<div class=\"detail-empty\"><p class=\"muted\">Choose an assignment to see its tasks, or add one with +.</p></div>"
@@ -219,7 +233,8 @@ enum AssignmentViews {
                   <a class="add-button" href="/assignments/new" aria-label="Add assignment" title="Add assignment">+</a>
                 </div>
                 <p class="feed-line"><a class="button secondary" href="/assignments/calendar.ics">Calendar Feed</a> <span class="muted">Subscribe to it in your calendar app.</span></p>
-                <ul class="list assignment-list" id="assignment-list" aria-label="Current assignments" data-live-events="\(AssignmentChanged.name.rawValue)" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=current" + (selected.map { "&selected=\($0)" } ?? ""))">
+                \(SearchField.render(action: "/assignments", label: "Search assignments", text: search?.text, list: "assignment-list archive-list"))
+                <ul class="list assignment-list" id="assignment-list" aria-label="Current assignments" data-live-events="\(AssignmentChanged.name.rawValue)" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=current" + selectedQuery)">
 
             """
         let after: HTML = """
@@ -227,7 +242,7 @@ enum AssignmentViews {
                 </ul>
                 <details class="archive" id="archive"\(if: archiveOpen, " open")>
                   <summary class="archive-summary">Archive (\(counts[.archive] ?? 0))</summary>
-                  <ul class="list assignment-list" id="archive-list" aria-label="Archived assignments" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=archive" + (selected.map { "&selected=\($0)" } ?? ""))">
+                  <ul class="list assignment-list" id="archive-list" aria-label="Archived assignments" data-live-refresh="\(AssignmentChanged.name.rawValue)" data-src="\(url: "/assignments/rows?section=archive" + selectedQuery)">
                   \(archive)
                   </ul>
                 </details>

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Kernel
 import KernelBus
+import KernelStorage
 import Synchronization
 import Testing
 
@@ -71,6 +72,14 @@ struct RepositoryTests {
         #expect(try await repository.page(.archive, limit: 10).assignments.map(\.name) == ["Marked", "Long gone"])
         #expect(try await repository.counts() == [.current: 7, .archive: 2])
         #expect(AssignmentCursor(token: try #require(first.next).token) == first.next)
+        // A search keeps to its section, and matches the name, the module or the notes, ignoring case.
+        let later = try #require(TextSearch("LATER"))
+        #expect(try await repository.page(.current, limit: 10, matching: later).assignments.count == 5)
+        #expect(try await repository.page(.archive, limit: 10, matching: later).assignments.isEmpty)
+        let gone = try #require(TextSearch("gone"))
+        #expect(try await repository.page(.archive, limit: 10, matching: gone).assignments.map(\.name) == ["Long gone"])
+        #expect(try await repository.page(.current, limit: 10, matching: gone).assignments.isEmpty)
+        #expect(try await repository.page(.current, limit: 10, matching: TextSearch("50%")).assignments.isEmpty)
     }
 
     @Test("a reminder is scheduled as a notice, replaced when its time changes, withdrawn on delete")

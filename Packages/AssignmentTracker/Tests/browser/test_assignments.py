@@ -331,3 +331,28 @@ def test_a_task_says_its_state_in_full_inside_its_row(host, browser, width, heig
                 assert box["left"] >= card["left"] and box["right"] <= card["right"] + 0.5, (part.text, box, card)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_searching_the_assignments_filters_both_sections_as_it_is_typed(host, browser):
+    host.cli("assignments", "add", "--module", "Databases", "--level", "5", "--name", "Normalisation", "--value", "20",
+             "--due", "2030-01-01T10:00")
+    host.cli("assignments", "add", "--module", "Mobile Development", "--level", "6", "--name", "Coursework",
+             "--value", "40", "--due", "2030-02-01T10:00", "--notes", "Covers normalisation too")
+    host.cli("assignments", "add", "--module", "Databases", "--level", "5", "--name", "Old quiz", "--value", "5",
+             "--mark", "70", "--due", "2000-01-01T09:00")
+    browser.get(host.url + "/assignments")
+    browser.execute_script("document.getElementById('archive').open = true")
+
+    def shown(list_id):
+        return browser.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0])).map(e => e.textContent)", f"#{list_id} .row-title")
+
+    field = browser.find_element(By.CSS_SELECTOR, "input[type=search][data-search]")
+    field.send_keys("databases")
+    wait(browser, lambda d: shown("assignment-list") == ["Normalisation"] and shown("archive-list") == ["Old quiz"],
+         message="the sections were not filtered")
+    field.clear()
+    field.send_keys("normalisation")
+    wait(browser, lambda d: shown("assignment-list") == ["Normalisation", "Coursework"] and shown("archive-list") == [],
+         message="the notes were not searched")
+    assert "Nothing archived matches “normalisation”." in browser.find_element(By.ID, "archive-list").text

@@ -41,6 +41,21 @@ final class HeadlineCache: FeatureCache {
             return start(after: cursor).map { Self.page(of: rows, from: $0, status: statusLine) }
         }
 
+        /// The list screen's state for a search: every story whose headline or introduction holds `text` (ignoring
+        /// case and accents), newest first, up to a page's worth.
+        func listState(matching text: String) -> HeadlineListState {
+            let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+            let found = rows.lazy.filter {
+                $0.headline.range(of: text, options: options) != nil || $0.introduction.range(of: text, options: options) != nil
+            }
+            return HeadlineListState(
+                rows: Array(found.prefix(HeadlineListState.pageSize)),
+                nextCursor: nil,
+                status: statusLine,
+                isFirstPage: true
+            )
+        }
+
         /// Where the page after story `cursor` starts, or nil when `cursor` is not stored.
         func start(after cursor: String) -> Int? {
             positions[cursor].map { $0 + 1 }
@@ -92,6 +107,11 @@ final class HeadlineCache: FeatureCache {
     /// names no stored story.
     func listState(after cursor: String?) async throws -> HeadlineListState? {
         try await snapshot().listState(after: cursor)
+    }
+
+    /// The list screen's state for a search (see ``Snapshot/listState(matching:)``).
+    func listState(matching text: String) async throws -> HeadlineListState {
+        try await snapshot().listState(matching: text)
     }
 
     /// The row of story `id`, or nil when it is not stored.

@@ -6,16 +6,19 @@ import Synchronization
 /// The reader's two screens, written with the house's HTML writer: every feed text goes through its escaping.
 enum NewsPages {
     /// Screen 1: the headlines, the Reload button, the status line and the pager.
-    static func list(_ state: HeadlineListState, csrfToken: String) -> HTML {
-        "\(listOpening(state, csrfToken: csrfToken))\(listBody(state.rows))\(listClosing(state))"
+    static func list(_ state: HeadlineListState, csrfToken: String, search: String? = nil) -> HTML {
+        "\(listOpening(state, csrfToken: csrfToken, search: search))\(listBody(state.rows, search: search))\(listClosing(state))"
     }
 
-    /// Screen 1 up to its list: the heading, Reload, and the status line.
-    static func listOpening(_ state: HeadlineListState, csrfToken: String) -> HTML {
+    /// Screen 1 up to its list: the heading, Reload, the search field and the status line.
+    static func listOpening(_ state: HeadlineListState, csrfToken: String, search: String? = nil) -> HTML {
+        let source = "/news/rows" + (search.map { "?q=\(SearchField.query($0))" } ?? "")
         let live: HTML =
             state.isFirstPage
-            ? " data-live-events=\"\(HeadlinesChanged.name.rawValue)\" data-live-refresh=\"\(HeadlinesChanged.name.rawValue)\" data-src=\"/news/rows\""
+            ? " data-live-events=\"\(HeadlinesChanged.name.rawValue)\" data-live-refresh=\"\(HeadlinesChanged.name.rawValue)\" data-src=\"\(url: source)\""
             : ""
+        let searchField: HTML? =
+            state.isFirstPage ? SearchField.render(action: "/news", label: "Search headlines", text: search, list: "news-live") : nil
         let page: HTML = """
             <section class="news" data-news-screen="headlines">
               <div class="news-head">
@@ -24,6 +27,7 @@ enum NewsPages {
             <button type="submit" class="button">Reload</button></form>
               </div>
               <p class="news-pull" id="news-pull" aria-hidden="true" hidden>Pull down to reload</p>
+              \(searchField)
               <div class="news-live" id="news-live"\(live)>
 
             """
@@ -46,8 +50,8 @@ enum NewsPages {
 
     /// The status line and the rows: what `GET /news/rows` answers for a live refresh (the list taken from `memo`
     /// when given).
-    static func rows(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil) -> HTML {
-        let list = memo?.html(for: state.rows) ?? listBody(state.rows)
+    static func rows(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil, search: String? = nil) -> HTML {
+        let list = memo?.html(for: state.rows) ?? listBody(state.rows, search: search)
         return "\(statusLine(state, csrfToken: csrfToken))\n\(list)"
     }
 
@@ -66,10 +70,10 @@ enum NewsPages {
     }
 
     /// The list of `rows`, or the empty state.
-    static func listBody(_ rows: [HeadlineRow]) -> HTML {
-        rows.isEmpty
-            ? "<p class=\"news-empty\">There are no headlines to show yet.</p>"
-            : "<ul class=\"list news-list\">\(each: rows, row)</ul>"
+    static func listBody(_ rows: [HeadlineRow], search: String? = nil) -> HTML {
+        guard rows.isEmpty else { return "<ul class=\"list news-list\">\(each: rows, row)</ul>" }
+        return search.map { "<p class=\"news-empty\">No stories match “\($0)”.</p>" }
+            ?? "<p class=\"news-empty\">There are no headlines to show yet.</p>"
     }
 
     static func row(_ row: HeadlineRow) -> HTML {

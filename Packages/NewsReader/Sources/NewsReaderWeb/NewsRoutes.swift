@@ -1,4 +1,5 @@
 import Hummingbird
+import KernelStorage
 import KernelWeb
 import NewsReader
 import ServiceLifecycle
@@ -7,8 +8,8 @@ import ServiceLifecycle
 ///
 /// | route | what it does |
 /// |---|---|
-/// | `GET /news` | the newest headlines (`?after=<id>` for the next page) |
-/// | `GET /news/rows` | the first page's status line and rows alone, for live refresh |
+/// | `GET /news` | the newest headlines (`?after=<id>` for the next page, `?q=` for the stories that match) |
+/// | `GET /news/rows` | the first page's status line and rows alone (or a search's, `?q=`), for live refresh |
 /// | `GET /news/:id` | one story |
 /// | `POST /news/reload` | fetch the feed now (the Reload button, Retry, pull-to-refresh) |
 /// | `POST /news/analytics` | a screen's display time, measured by the browser, forwarded as an analytics hit |
@@ -29,6 +30,15 @@ struct NewsRoutes: FeatureRoutes {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let search = Self.search(request) {
+            let state = try await headlines.listState(matching: search)
+            return pages.page(
+                "News",
+                body: NewsPages.list(state, csrfToken: context.csrfToken, search: search),
+                request: request,
+                context: context
+            )
+        }
         let cursor = request.uri.queryParameters.get("after").map { String($0) }
         guard let state = try await headlines.listState(after: cursor) else {
             // The story the page continued from has left the feed (or the address was edited): start again at the top.
@@ -49,8 +59,17 @@ struct NewsRoutes: FeatureRoutes {
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let search = Self.search(request) {
+            let state = try await headlines.listState(matching: search)
+            return PageRenderer.html(NewsPages.rows(state, csrfToken: context.csrfToken, search: search))
+        }
         guard let state = try await headlines.listState(after: nil) else { throw HTTPError(.internalServerError) }
         return PageRenderer.html(NewsPages.rows(state, csrfToken: context.csrfToken, memo: firstPageList))
+    }
+
+    /// What the headlines are searched for (`?q=`), if anything.
+    static func search(_ request: Request) -> String? {
+        request.search?.text
     }
 
     @Sendable func article(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -349,3 +349,41 @@ def _quietly(action):
         action()
     except Exception:
         pass
+
+
+def test_on_a_phone_what_reload_found_is_in_sight(news, browser):
+    # After Reload the page comes back at Reload, and its result ("Headlines are up to date.") shows where a person
+    # sees it: inside the screen, under nothing — not behind the header or the tab bar.
+    host, _ = news
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(host.url + "/news")
+    browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".flash"), message="Reload said nothing")
+    wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(0.3)  # the browser's scroll to #news-reload
+    flash = browser.find_element(By.CSS_SELECTOR, ".flash")
+    assert flash.text.startswith("Headlines "), flash.text
+    shown = browser.execute_script("""
+        var r = arguments[0].getBoundingClientRect();
+        var header = document.querySelector('.topbar').getBoundingClientRect().bottom;
+        var bar = document.querySelector('nav.features').getBoundingClientRect().top;
+        var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.top >= header && r.bottom <= bar && !!hit && arguments[0].contains(hit);""", flash)
+    assert shown, "the result of Reload is hidden"
+
+
+def test_searching_the_headlines_filters_them_as_it_is_typed(news, browser):
+    host, _ = news
+    browser.get(host.url + "/news")
+    browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".news-row")) == 3, message="no headlines")
+    field = browser.find_element(By.CSS_SELECTOR, "input[type=search][data-search]")
+    field.send_keys("LEAP")
+    wait(browser, lambda d: [r.text.split("\n")[0] for r in d.find_elements(By.CSS_SELECTOR, ".news-row")] == ["Leap day <b>story</b>"],
+         message="the headlines were not filtered")
+    field.send_keys(" nothing")
+    wait(browser, lambda d: "No stories match “LEAP nothing”." in d.find_element(By.ID, "news-live").text)
+    field.clear()
+    field.send_keys("first day")  # in an introduction
+    wait(browser, lambda d: [r.text.split("\n")[0] for r in d.find_elements(By.CSS_SELECTOR, ".news-row")] == ["Older story"])

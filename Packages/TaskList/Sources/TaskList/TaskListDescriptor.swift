@@ -8,7 +8,7 @@ extension FeatureDescriptor {
         title: "Tasks",
         icon: "✓",
         tint: .green,
-        summary: "A to-do list, sorted so what’s next is on top.",
+        summary: "A to-do list: open tasks first, the latest date on top.",
         migrations: FeatureMigrations { TaskListMigrations.register(in: &$0) }
     )
 }

@@ -48,9 +48,12 @@ public struct TaskRepository: Sendable {
     /// Read in the order of the index that matches it (`tasks_item_order`), with no sort and no `OFFSET`; tasks added
     /// or removed before the cursor do not shift the page. (SQLite does not seek on the cursor's `OR` of keys: it walks
     /// the index from the start and skips by comparing keys, so a page deep in a long list costs more than the first.)
-    public func page(after cursor: TaskCursor? = nil, limit: Int) async throws -> TaskPage {
+    ///
+    /// With `search`, only the tasks that match it, in the same order.
+    public func page(after cursor: TaskCursor? = nil, limit: Int, matching search: TextSearch? = nil) async throws -> TaskPage {
         let items = try await writer.read { db in
             var request = TaskItem.order(TaskOrdering.sqlOrdering)
+            if let search { request = request.filter(Self.matching(search)) }
             if let cursor { request = request.filter(Self.after(cursor)) }
             return try request.limit(limit + 1).fetchAll(db)
         }
@@ -60,12 +63,22 @@ public struct TaskRepository: Sendable {
 
     /// The tasks after `start` (from the start of the list when nil) through `cursor` (inclusive), at most `limit`
     /// of them: what a page that has loaded the list down to `cursor` shows, read again after a change.
-    public func page(after start: TaskCursor? = nil, through cursor: TaskCursor, limit: Int) async throws -> TaskPage {
+    public func page(
+        after start: TaskCursor? = nil,
+        through cursor: TaskCursor,
+        limit: Int,
+        matching search: TextSearch? = nil
+    ) async throws -> TaskPage {
         let (items, more) = try await writer.read { db in
             var request = TaskItem.order(TaskOrdering.sqlOrdering).filter(!Self.after(cursor))
+            var rest = TaskItem.filter(Self.after(cursor))
+            if let search {
+                request = request.filter(Self.matching(search))
+                rest = rest.filter(Self.matching(search))
+            }
             if let start { request = request.filter(Self.after(start)) }
             let items = try request.limit(limit).fetchAll(db)
-            return (items, try TaskItem.filter(Self.after(cursor)).limit(1).fetchCount(db) > 0)
+            return (items, try rest.limit(1).fetchCount(db) > 0)
         }
         // More follow: the next page starts after the last task read — or, when none is left up to `cursor` (they
         // were all done or deleted meanwhile), after `cursor` itself.
@@ -95,6 +108,12 @@ public struct TaskRepository: Sendable {
             let done = try TaskItem.filter(TaskItem.Columns.isDone == true).fetchCount(db)
             return (try TaskItem.fetchCount(db) - done, done)
         }
+    }
+
+    /// The tasks whose name (through its stored sort key, folded for case in every script) or description holds what
+    /// `search` says.
+    static func matching(_ search: TextSearch) -> SQLExpression {
+        search.matches(Column("sortName"), stored: TaskOrdering.sortKey) || search.matches(TaskItem.Columns.details)
     }
 
     /// The tasks listed after `cursor`, in the terms of ``TaskOrdering/sqlOrdering``.

@@ -1,5 +1,6 @@
 import Foundation
 import KernelHTML
+import KernelStorage
 import KernelWeb
 import TaskList
 
@@ -29,9 +30,10 @@ public enum TaskListPage {
                 <a class="add-button" href="/tasks/new" aria-label="Add task" title="Add task">+</a>
               </div>
               <p class="muted summary"><span id="task-counts" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="/tasks/counts">\(counts(open: view.openCount, done: view.doneCount))</span> · swipe a row left (or use its circle) to mark it done</p>
+              \(SearchField.render(action: "/tasks", label: "Search tasks", text: view.search?.text, list: "task-list"))
               <form id="task-actions" method="post" action="/tasks" data-inline hidden>\(HTML.csrfField(view.csrfToken))</form>
               \(back)
-              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="\(url: rowsSource(after: view.after))">
+              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="\(url: rowsSource(after: view.after, search: view.search))">
 
             """
         return "\(page)    "
@@ -66,15 +68,19 @@ public enum TaskListPage {
         _ rows: [TaskRowView],
         next: TaskCursor? = nil,
         start: TaskCursor? = nil,
-        sayEmpty: Bool = true
+        sayEmpty: Bool = true,
+        search: TextSearch? = nil
     ) -> HTML {
         if rows.isEmpty && next == nil {
-            return sayEmpty ? "<li class=\"row empty\">Nothing to do. Add a task with +.</li>" : ""
+            guard sayEmpty else { return "" }
+            return search.map { "<li class=\"row empty\">No tasks match “\($0.text)”.</li>" }
+                ?? "<li class=\"row empty\">Nothing to do. Add a task with +.</li>"
         }
         let more: HTML? = next.map { next in
-            let fetch = "/tasks/rows?after=\(query(next))" + (start.map { "&start=\(query($0))" } ?? "")
+            let searched = search.map { "&q=\(SearchField.query($0.text))" } ?? ""
+            let fetch = "/tasks/rows?after=\(query(next))" + (start.map { "&start=\(query($0))" } ?? "") + searched
             return """
-                <li class="row more" id="task-more"><a class="button secondary" href="\(url: "/tasks?after=\(query(next))")#task-list" data-more="\(url: fetch)">Show more tasks</a></li>
+                <li class="row more" id="task-more"><a class="button secondary" href="\(url: "/tasks?after=\(query(next))\(searched)")#task-list" data-more="\(url: fetch)">Show more tasks</a></li>
 
                 """
         }
@@ -83,9 +89,11 @@ public enum TaskListPage {
 
     /// Where the live refresh reads the rows of a page that starts after `after` (nil: at the top) and has loaded
     /// down to `through` (nil: its first page only, whose "Show more" row must remember where the page starts).
-    static func rowsSource(after: TaskCursor?, through: TaskCursor? = nil) -> String {
+    static func rowsSource(after: TaskCursor?, through: TaskCursor? = nil, search: TextSearch? = nil) -> String {
         let start = through == nil ? after.map { "start=\(query($0))" } : nil
-        let parts = [after.map { "after=\(query($0))" }, through.map { "through=\(query($0))" }, start].compactMap { $0 }
+        let searched = search.map { "q=\(SearchField.query($0.text))" }
+        let parts = [after.map { "after=\(query($0))" }, through.map { "through=\(query($0))" }, start, searched]
+            .compactMap { $0 }
         return parts.isEmpty ? "/tasks/rows" : "/tasks/rows?" + parts.joined(separator: "&")
     }
 

@@ -9,7 +9,7 @@ import TaskList
 ///
 /// | route | what it does |
 /// |---|---|
-/// | `GET /tasks` | the first page of the sorted list (with the launch screen when the app is opened); `?after=CURSOR`: the page after that task |
+/// | `GET /tasks` | the first page of the sorted list (with the launch screen when the app is opened); `?after=CURSOR`: the page after that task; `?q=`: the tasks that match |
 /// | `GET /tasks/rows` | a page's rows alone, for scrolling on (`?after=`) and live refresh (`?through=`, with `after=`) |
 /// | `GET /tasks/counts` | "3 to do · 1 done", for live refresh |
 /// | `GET /tasks/new`, `POST /tasks` | add |
@@ -43,15 +43,17 @@ struct TaskRoutes: FeatureRoutes {
     @Sendable func listPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let rendered = try await list.value()
         let after = Self.cursor(request, "after")
+        let search = Self.search(request)
         var rows = rendered.first
-        if let after { rows = try await page(after: after, start: after) }
+        if after != nil || search != nil { rows = try await page(after: after, start: after, search: search) }
         let showLaunch = after == nil && request.cookie(Self.launchedCookie) == nil
         let view = TaskListView(
             openCount: rendered.openCount,
             doneCount: rendered.doneCount,
             showLaunch: showLaunch,
             csrfToken: context.csrfToken,
-            after: after
+            after: after,
+            search: search
         )
         var response = pages.page(
             "Tasks",
@@ -72,16 +74,22 @@ struct TaskRoutes: FeatureRoutes {
         let after = Self.cursor(request, "after")
         let start = Self.cursor(request, "start")
         let through = Self.cursor(request, "through")
+        let search = Self.search(request)
         if let through {
-            let key = "through\n\(after?.description ?? "")\n\(through)"
+            let key = "through\n\(after?.description ?? "")\n\(through)\n\(search?.text ?? "")"
             let page = try await rows.value(for: key) {
-                let page = try await repository.page(after: after, through: through, limit: TaskListPage.refreshLimit)
-                return RenderedTaskRows(page, after: after, start: after)
+                let page = try await repository.page(
+                    after: after,
+                    through: through,
+                    limit: TaskListPage.refreshLimit,
+                    matching: search
+                )
+                return RenderedTaskRows(page, after: after, start: after, search: search)
             }
             return PageRenderer.html(page.rows)
         }
-        guard let after else { return PageRenderer.html(try await list.value().first.rows) }
-        let page = try await page(after: after, start: start)
+        guard after != nil || search != nil else { return PageRenderer.html(try await list.value().first.rows) }
+        let page = try await page(after: after, start: start, search: search)
         return PageRenderer.html(page.rows, refreshSource: page.refreshSource)
     }
 
@@ -92,13 +100,20 @@ struct TaskRoutes: FeatureRoutes {
 
     /// The page of rows after `after`, on a list page that starts after `start`; kept until the next change. Once
     /// these rows are appended, the list's live refresh reads everything the page has loaded (`refreshSource`).
-    private func page(after: TaskCursor, start: TaskCursor?) async throws -> RenderedTaskRows {
-        let key = "page\n\(after)\n\(start?.description ?? "")"
+    private func page(after: TaskCursor?, start: TaskCursor?, search: TextSearch? = nil) async throws -> RenderedTaskRows {
+        let key = "page\n\(after?.description ?? "")\n\(start?.description ?? "")\n\(search?.text ?? "")"
         return try await rows.value(for: key) {
-            let page = try await repository.page(after: after, limit: TaskListPage.pageSize)
-            let source = page.items.last.map { TaskListPage.rowsSource(after: start, through: TaskCursor($0)) }
-            return RenderedTaskRows(page, after: after, start: start, refreshSource: source)
+            let page = try await repository.page(after: after, limit: TaskListPage.pageSize, matching: search)
+            let source = page.items.last.map {
+                TaskListPage.rowsSource(after: start, through: TaskCursor($0), search: search)
+            }
+            return RenderedTaskRows(page, after: after, start: start, refreshSource: source, search: search)
         }
+    }
+
+    /// What the list is searched for (`?q=`), if anything.
+    static func search(_ request: Request) -> TextSearch? {
+        request.search
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {

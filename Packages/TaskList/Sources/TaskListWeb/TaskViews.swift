@@ -1,3 +1,4 @@
+import KernelStorage
 import KernelWeb
 import TaskList
 
@@ -32,6 +33,8 @@ struct TaskListView {
     let csrfToken: String
     /// The page lists the tasks after this one (nil: from the start).
     var after: TaskCursor? = nil
+    /// What the list is searched for, if anything.
+    var search: TextSearch? = nil
 }
 
 /// One page of rows, read and rendered once: the rows carry nothing of the visitor, so every request for the same
@@ -45,9 +48,15 @@ struct RenderedTaskRows: Sendable {
 
     /// The rows of `page`, which lists the tasks after `after` (nil: from the top, where an empty list says so) on a
     /// page that starts after `start`.
-    init(_ page: TaskPage, after: TaskCursor?, start: TaskCursor?, refreshSource: String? = nil) {
+    init(_ page: TaskPage, after: TaskCursor?, start: TaskCursor?, refreshSource: String? = nil, search: TextSearch? = nil) {
         rows = RenderedHTML(
-            TaskListPage.rows(page.items.map(TaskRowView.init), next: page.next, start: start, sayEmpty: after == nil)
+            TaskListPage.rows(
+                page.items.map(TaskRowView.init),
+                next: page.next,
+                start: start,
+                sayEmpty: after == nil,
+                search: search
+            )
         )
         next = page.next
         self.refreshSource = refreshSource

@@ -178,6 +178,53 @@
     document.querySelectorAll("[data-live-refresh]").forEach(function (el) { refresh(el, true); });
   });
 
+  // A search field marked data-search="<list ids>" filters those live lists as it is typed in: each list's address
+  // gets q (starting again from its first page: the paging parameters go) and is read at once; the page's address
+  // keeps the search, so Back and a reload come back to it. Enter does not load the page again.
+  var PAGING = ["after", "through", "start"];
+  function search(field) {
+    var text = field.value.trim();
+    field.getAttribute("data-search").split(/\s+/).forEach(function (id) {
+      var list = document.getElementById(id);
+      if (!list || !list.dataset.src) return;
+      var src = withSearch(list.dataset.src, text);
+      if (src === list.dataset.src) return;
+      list.dataset.src = src;
+      sent.delete(list);
+      refresh(list, true);
+    });
+    history.replaceState(history.state, "", withSearch(location.pathname + location.search, text) + location.hash);
+  }
+  // `address` searching for `text`: its paging parameters and any earlier q gone, q (percent-encoded) added.
+  function withSearch(address, text) {
+    var parts = address.split("?");
+    var kept = (parts[1] || "").split("&").filter(function (pair) {
+      var name = pair.split("=")[0];
+      return pair && name !== "q" && PAGING.indexOf(name) < 0;
+    });
+    if (text) kept.push("q=" + encodeURIComponent(text));
+    return parts[0] + (kept.length ? "?" + kept.join("&") : "");
+  }
+  var searchTimer = null;
+  document.addEventListener("input", function (e) {
+    var field = e.target;
+    if (!field.matches || !field.matches("input[data-search]")) return;
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(function () { search(field); }, 120);
+  });
+  document.addEventListener("submit", function (e) {
+    var field = e.target.querySelector && e.target.querySelector("input[data-search]");
+    if (!field || !window.fetch) return;
+    e.preventDefault();
+    clearTimeout(searchTimer);
+    search(field);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !e.target.matches || !e.target.matches("input[data-search]") || !e.target.value) return;
+    e.target.value = "";
+    search(e.target);
+  });
+
   A.remember = remember;
   A.formInUse = formInUse;
   A.refreshAll = refreshAll;
