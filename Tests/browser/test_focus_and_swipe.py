@@ -12,8 +12,9 @@ def task_rows(browser):
 
 
 def swipe_open(browser, row):
-    ActionChains(browser).click_and_hold(row.find_element(By.CSS_SELECTOR, ".row-meta")).move_by_offset(-60, 0) \
-        .move_by_offset(-100, 0).release().perform()
+    """Swipes `row` (a task row, or any element inside a row) to the left."""
+    handle = row.find_elements(By.CSS_SELECTOR, ".row-meta") or [row]
+    ActionChains(browser).click_and_hold(handle[0]).move_by_offset(-60, 0).move_by_offset(-100, 0).release().perform()
 
 
 def is_open(row):
@@ -74,3 +75,39 @@ def test_the_inbox_link_says_how_many_notices_are_unread(host, browser):
          message="the live count is not in the link's name")
     browser.get(host.url + "/tasks")
     assert browser.find_element(By.CSS_SELECTOR, ".inbox-link").get_attribute("aria-label") == "Inbox, 1 unread"
+
+
+def test_the_inbox_lists_notices_live_and_takes_one_out_with_undo(host, browser):
+    # On a phone: each notice is a row of at least 44 pt that opens what it is about; a new one appears in the open
+    # inbox; × (or a swipe) takes one out, with Undo, and the badge follows.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    host.cli("notify", "Essay due", "Hand in the design report", "--link", "/assignments")
+    host.cli("notify", "Countdown finished", "Tea is ready", "--link", "/countdown")
+    browser.get(host.url + "/inbox")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+
+    def titles():
+        return browser.execute_script(
+            "return Array.from(document.querySelectorAll('#notices .row-title')).map(e => e.textContent)")
+
+    wait(browser, lambda d: titles() == ["Countdown finished", "Essay due"])
+    host.cli("notify", "Reminder", "Water the plants")
+    wait(browser, lambda d: titles() == ["Reminder", "Countdown finished", "Essay due"], message="no live notice")
+    link = browser.find_element(By.CSS_SELECTOR, "#notices a.notice-link")
+    size = link.size
+    assert size["height"] >= 44 and size["width"] >= 200, size
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-unread]").text == "3")
+    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Remove “Essay due”']").click()
+    wait(browser, lambda d: titles() == ["Reminder", "Countdown finished"], message="the notice was not taken out")
+    flash = browser.find_element(By.CSS_SELECTOR, ".flash")
+    assert flash.text.startswith("Removed “Essay due”.")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-unread]").text == "2")
+    flash.find_element(By.XPATH, ".//button[normalize-space()='Undo']").click()
+    wait(browser, lambda d: titles() == ["Reminder", "Countdown finished", "Essay due"], message="Undo did not put it back")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-unread]").text == "3")
+    row = browser.find_elements(By.CSS_SELECTOR, "#notices .notice")[0]
+    swipe_open(browser, row.find_element(By.CSS_SELECTOR, ".row-title"))
+    wait(browser, lambda d: "swiped" in d.find_elements(By.CSS_SELECTOR, "#notices .notice")[0].get_attribute("class"))
+    browser.find_elements(By.CSS_SELECTOR, "#notices .notice")[0].find_element(By.CSS_SELECTOR, ".swipe-delete").click()
+    wait(browser, lambda d: titles() == ["Countdown finished", "Essay due"], message="the swipe did not take it out")

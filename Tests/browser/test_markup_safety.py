@@ -634,14 +634,15 @@ def test_inbox_notices(sides):
     def reads(page, side):
         rows = page.select("li", cls="notice")
         for number, (title, body, link) in enumerate(notices[side.name], start=1):
-            row = next((r for r in rows if text_of(page.one("div", cls="row-title", within=r)) == title), None)
+            row = next((r for r in rows if text_of(page.one("span", cls="row-title", within=r)) == title), None)
             if row is None:
                 yield f"notice {number} title", "a notice's title", None, title, "equal"
                 continue
             anchor = page.one("a", within=row)
-            yield f"notice {number} title", "the notice's link text", text_of(anchor), title, "equal"
+            heading = page.one("span", cls="row-title", within=anchor) if anchor is not None else None
+            yield f"notice {number} title", "the notice's link text", text_of(heading), title, "equal"
             yield f"notice {number} link", "the notice's href", attribute(anchor, "href"), link, "equal"
-            shown = text_of(page.one("div", cls="row-sub", within=row))
+            shown = text_of(page.one("span", cls="row-sub", within=row))
             yield f"notice {number} body", "the notice's body", shown, body, "equal"
 
     checker.page("GET /inbox", *pages, reads)

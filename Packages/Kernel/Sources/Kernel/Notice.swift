@@ -29,6 +29,8 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
     public var late: Bool = false
     /// When the host showed it on its open pages (live toast); nil while only another process has delivered it.
     public var announcedAt: Date?
+    /// When the person took it out of the inbox; nil while it is there.
+    public var removedAt: Date?
 
     /// A notice not yet saved.
     public init(

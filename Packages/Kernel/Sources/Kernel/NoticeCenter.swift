@@ -46,6 +46,10 @@ public struct NoticeCenter: Sendable {
             )
         }
         migrator.registerMigration("kernel.v4", migrate: PushQueue.createTables)
+        migrator.registerMigration("kernel.v5") { db in
+            // A notice taken out of the inbox is kept a while, so that Undo can put it back.
+            try db.alter(table: "kernel_notice") { table in table.add(column: "removedAt", .datetime) }
+        }
     }
 
     /// How long after its time a notice counts as late when delivered (it fell due while nothing ran to deliver it).
@@ -225,10 +229,15 @@ public struct NoticeCenter: Sendable {
         }
     }
 
+    /// The notices in the inbox: delivered, and not removed from it.
+    static var inInbox: QueryInterfaceRequest<Notice> {
+        Notice.filter(Column("deliveredAt") != nil && Column("removedAt") == nil)
+    }
+
     /// Delivered notices, newest first.
     public func inbox(limit: Int = 100) async throws -> [Notice] {
         try await database.read { db in
-            try Notice.filter(Column("deliveredAt") != nil)
+            try Self.inInbox
                 .order(Column("deliveredAt").desc, Column("id").desc)
                 .limit(limit)
                 .fetchAll(db)
@@ -245,15 +254,39 @@ public struct NoticeCenter: Sendable {
     /// How many delivered notices are unread.
     public func unreadCount() async throws -> Int {
         try await database.read { db in
-            try Notice.filter(Column("deliveredAt") != nil && Column("readAt") == nil).fetchCount(db)
+            try Self.inInbox.filter(Column("readAt") == nil).fetchCount(db)
         }
     }
 
     /// Marks every delivered notice as read.
     public func markAllRead(now: Date = Date()) async throws {
         _ = try await database.write { db in
-            try Notice.filter(Column("deliveredAt") != nil && Column("readAt") == nil)
-                .updateAll(db, Column("readAt").set(to: now))
+            try Self.inInbox.filter(Column("readAt") == nil).updateAll(db, Column("readAt").set(to: now))
+        }
+    }
+
+    /// Takes notice `id` out of the inbox (kept, for Undo: ``putBack(id:)``), and returns it; nil when the inbox
+    /// holds no such notice.
+    @discardableResult
+    public func remove(id: Int64, now: Date = Date()) async throws -> Notice? {
+        try await database.write { db in
+            guard var notice = try Self.inInbox.filter(Column("id") == id).fetchOne(db) else { return nil }
+            notice.removedAt = now
+            try notice.update(db)
+            return notice
+        }
+    }
+
+    /// Puts a removed notice back in the inbox, as it was; nil when there is no such removed notice.
+    @discardableResult
+    public func putBack(id: Int64) async throws -> Notice? {
+        try await database.write { db in
+            guard var notice = try Notice.filter(Column("id") == id && Column("removedAt") != nil).fetchOne(db) else {
+                return nil
+            }
+            notice.removedAt = nil
+            try notice.update(db)
+            return notice
         }
     }
 

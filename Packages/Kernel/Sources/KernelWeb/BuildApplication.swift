@@ -139,7 +139,7 @@ struct Shell {
         services.append(hub)
         services.append(ObservationKeeper(observations: observations))
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
-        InboxAPI(notices: notices, unread: unread, logger: logger).add(to: api)
+        InboxAPI(notices: notices, unread: unread, hub: hub, logger: logger).add(to: api)
 
         // Installable, and notified on the device: the manifest and service worker, and Web Push.
         let push = try PushSettings.prepare(

@@ -125,6 +125,17 @@ public final class LiveEventHub: Service, Sendable {
         continuation?.finish()
     }
 
+    /// Tells every open page how many notices are unread (the `unread` event their inbox badge follows): after the
+    /// count changes other than by a delivery, which the pages count themselves.
+    func announceUnread(_ count: Int) {
+        broadcast(Self.unreadEvent(count))
+    }
+
+    /// The `unread` event for `count`.
+    static func unreadEvent(_ count: Int) -> String {
+        "event: unread\ndata: {\"unread\":\(count)}\n\n"
+    }
+
     private func broadcast(_ text: String, toast: String? = nil) {
         let subscribers = state.withLock { state in
             if state.subscribers.isEmpty, let toast, state.heldToasts.count < Self.heldToastLimit {

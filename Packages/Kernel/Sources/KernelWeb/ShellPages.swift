@@ -1,3 +1,4 @@
+import Kernel
 import KernelHTML
 
 /// The bodies of the shell's own pages: the launcher, the inbox, diagnostics and the error page.
@@ -37,8 +38,6 @@ enum ShellPages {
             <button class="button secondary" type="submit">Mark all read</button></form>
             """
             : nil
-        let empty: HTML? =
-            rows.isEmpty ? "<p class=\"empty\">No notices yet. Reminders and countdowns will show up here.</p>" : nil
         return """
             <section class="card-page">
               <div class="page-head">
@@ -46,23 +45,44 @@ enum ShellPages {
                 \(markRead)
               </div>
               \(DevicePush.offer)
-              \(empty)
-              <ul class="list notices">
-                \(each: rows, inboxRow)
+              <form id="inbox-actions" method="post" action="/inbox" data-inline hidden>\(HTML.csrfField(csrfToken))</form>
+              <ul class="list notices" id="notices" data-live-events="\(NoticeDelivered.name.rawValue)" \
+            data-live-refresh="\(NoticeDelivered.name.rawValue)" data-src="/inbox/rows">
+                \(inboxRows(rows))
               </ul>
             </section>
             """
     }
 
+    /// The inbox's rows, or what an empty inbox says: what `GET /inbox/rows` answers for a live refresh. Their buttons
+    /// send the page's `#inbox-actions` form (which holds the token) to their own address.
+    static func inboxRows(_ rows: [InboxRow]) -> HTML {
+        guard !rows.isEmpty else {
+            return "<li class=\"row empty\">No notices yet. Reminders and countdowns will show up here.</li>"
+        }
+        return "\(each: rows, inboxRow)"
+    }
+
+    /// A notice: the whole row opens what it is about; a swipe to the left, or its × button, takes it out of the inbox
+    /// (with Undo).
     private static func inboxRow(_ row: InboxRow) -> HTML {
-        let title: HTML = row.link.map { "<a href=\"\(url: $0)\">\(row.title)</a>" } ?? "\(row.title)"
+        let text: HTML = """
+            <span class="row-title">\(row.title)</span>
+                  <span class="row-sub">\(row.body)</span>
+                  <time class="row-sub notice-time" datetime="\(row.whenISO)" data-format="datetime">\(row.when)</time>
+            """
+        let main: HTML =
+            row.link.map { "<a class=\"row-main notice-link\" href=\"\(url: $0)\">\n      \(text)\n    </a>" }
+            ?? "<div class=\"row-main\">\n      \(text)\n    </div>"
         return """
-            <li class="row notice\(if: row.unread, " unread")">
-              <div class="row-main">
-                <div class="row-title">\(title)</div>
-                <div class="row-sub">\(row.body)</div>
+            <li class="swipe notice\(if: row.unread, " unread")" id="notice-\(row.id)" data-swipe>
+              <div class="swipe-actions">
+                <button type="submit" form="inbox-actions" formaction="/inbox/\(row.id)/remove" class="swipe-delete" tabindex="-1">Remove</button>
               </div>
-              <time class="row-meta" datetime="\(row.whenISO)" data-format="datetime">\(row.when)</time>
+              <div class="swipe-content row">
+                \(main)
+                <button type="submit" form="inbox-actions" formaction="/inbox/\(row.id)/remove" class="icon-button" aria-label="Remove “\(row.title)”" title="Remove">×</button>
+              </div>
             </li>
 
             """

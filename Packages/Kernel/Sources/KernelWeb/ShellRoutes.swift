@@ -5,7 +5,8 @@ import KernelBus
 import NIOCore
 import ServiceLifecycle
 
-/// The shell's own pages: the launcher, the notice inbox, the live-events stream and a health check.
+/// The shell's own pages: the launcher, the notice inbox (each notice removable, with Undo), the live-events stream
+/// and a health check.
 struct ShellRoutes {
     let pages: PageRenderer
     let notices: NoticeCenter
@@ -24,10 +25,35 @@ struct ShellRoutes {
             let body = ShellPages.inbox(inbox, csrfToken: context.csrfToken)
             return pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
         }
+        router.get("/inbox/rows") { _, _ in
+            PageRenderer.html(ShellPages.inboxRows(try await notices.inbox().map(InboxRow.init)))
+        }
         router.post("/inbox/read") { _, _ in
             try await notices.markAllRead()
-            await unread.refresh()
+            await unread.refresh(announcingTo: hub)
             return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
+        }
+        router.post("/inbox/:id/remove") { request, context in
+            guard let id = context.parameters.get("id", as: Int64.self), let notice = try await notices.remove(id: id) else {
+                return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice is no longer in the inbox."), for: request)
+            }
+            await unread.refresh(announcingTo: hub)
+            return pages.redirect(
+                to: "/inbox",
+                flash: Flash(.info, "Removed “\(notice.displayTitle)”.", actionLabel: "Undo", actionPath: "/inbox/\(id)/restore"),
+                for: request
+            )
+        }
+        router.post("/inbox/:id/restore") { request, context in
+            guard let id = context.parameters.get("id", as: Int64.self), let notice = try await notices.putBack(id: id) else {
+                return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice can no longer be put back."), for: request)
+            }
+            await unread.refresh(announcingTo: hub)
+            return pages.redirect(
+                to: "/inbox#notice-\(id)",
+                flash: Flash(.success, "Put “\(notice.displayTitle)” back."),
+                for: request
+            )
         }
         router.get("/events") { _, _ in
             Response(
@@ -37,7 +63,7 @@ struct ShellRoutes {
                     // Subscribed only once the body is written: a HEAD, which never writes it, leaves nothing behind.
                     // The unread count first: a page whose connection comes back (the host restarted, delivering
                     // notices while it was away) shows the right badge again.
-                    let subscription = hub.subscribe(greeting: "event: unread\ndata: {\"unread\":\(unread.value)}\n\n")
+                    let subscription = hub.subscribe(greeting: LiveEventHub.unreadEvent(unread.value))
                     defer { subscription.cancel() }
                     // The server waits for open connections before the hub hears of shutdown, so the stream ends
                     // itself when the server starts shutting down.
@@ -76,6 +102,7 @@ struct ShellRoutes {
 }
 
 struct InboxRow {
+    let id: Int64
     let title: String
     let body: String
     let link: String?
@@ -84,6 +111,7 @@ struct InboxRow {
     let unread: Bool
 
     init(_ notice: Notice) {
+        id = notice.id ?? 0
         title = notice.displayTitle
         body = notice.body
         link = notice.link.flatMap(Notice.inAppLink)

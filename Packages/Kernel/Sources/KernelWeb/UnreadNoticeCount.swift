@@ -57,6 +57,13 @@ final class UnreadNoticeCount: Service, Sendable {
         }
     }
 
+    /// Reads the count again after the inbox changed here other than by a delivery (read, removed, put back), and tells
+    /// every open page, whose badge follows.
+    func refresh(announcingTo hub: LiveEventHub) async {
+        await refresh()
+        hub.announceUnread(value)
+    }
+
     /// Reads the count again; returns false when the read failed. When readings overlap, the one started last wins,
     /// whichever ends last.
     @discardableResult

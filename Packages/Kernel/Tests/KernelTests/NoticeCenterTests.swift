@@ -33,6 +33,22 @@ struct NoticeCenterTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("a notice taken out of the inbox leaves it and its unread count, and is put back as it was")
+    func removeAndPutBack() async throws {
+        let kept = try await center.raise(featureID: "tasks", title: "Kept", body: "")
+        let removed = try await center.raise(featureID: "tasks", title: "Removed", body: "")
+        let id = try #require(removed.id)
+        #expect(try await center.remove(id: id)?.title == "Removed")
+        #expect(try await center.inbox().map(\.title) == ["Kept"])
+        #expect(try await center.unreadCount() == 1)
+        #expect(try await center.remove(id: id) == nil, "removed once")
+        try await center.markAllRead()
+        #expect(try await center.putBack(id: id)?.title == "Removed")
+        #expect(try await center.inbox().map(\.title) == ["Removed", "Kept"])
+        #expect(try await center.unreadCount() == 1, "marking all read left the removed notice as it was")
+        #expect(try await center.putBack(id: try #require(kept.id)) == nil, "nothing to put back")
+    }
+
     @Test("a notice for later waits until its time, then is delivered once")
     func scheduled() async throws {
         let now = Date()

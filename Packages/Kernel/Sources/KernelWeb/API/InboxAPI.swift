@@ -9,6 +9,7 @@ import OpenAPIRuntime
 struct InboxAPI: APIProtocol {
     let notices: NoticeCenter
     let unread: UnreadNoticeCount
+    let hub: LiveEventHub
     let logger: Logger
 
     /// Registers the operations on `routes` (the `/api/v1` group).
@@ -26,7 +27,7 @@ struct InboxAPI: APIProtocol {
 
     func markNoticesRead(_ input: Operations.MarkNoticesRead.Input) async throws -> Operations.MarkNoticesRead.Output {
         try await notices.markAllRead()
-        await unread.refresh()
+        await unread.refresh(announcingTo: hub)
         return .noContent(.init())
     }
 
