@@ -1,7 +1,9 @@
 """The shell: the launcher and live notifications."""
 
 import re
+import os
 import shutil
+import subprocess
 import tempfile
 import time
 import urllib.parse
@@ -11,7 +13,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from atelier_browser import Host, free_port, wait
+from atelier_browser import Host, atelier_binary, free_port, wait
 
 
 def test_launcher_shows_a_tile_per_feature_and_each_opens_it(host, browser):
@@ -78,6 +80,58 @@ def test_dates_read_in_the_briefs_words_in_every_browser_language(host, browser,
         assert moments and all(re.fullmatch(rf"\d{{1,2}} ({MONTHS}) \d{{4}}, {time_pattern}", m) for m in moments), moments
     finally:
         browser.execute_cdp_cmd("Emulation.setLocaleOverride", {})
+
+
+@pytest.mark.parametrize("language, twelve", [("en-US", True), ("de-DE", False)])
+def test_every_time_reads_in_one_style_the_readers_clock(host, browser, language, twelve):
+    # One clock across the host: an assignment's due date, a task's start (a day alone reads as the day), its end and
+    # its own due date, a countdown's end, the news line, a toast and the inbox all write a time the same way, in the
+    # reader's 12- or 24-hour convention; no sentence shows a raw moment.
+    agent = browser.execute_script("return navigator.userAgent")
+    browser.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": language})
+    browser.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": language})
+    clock = r"\d{1,2}:\d{2} (am|pm)" if twelve else r"\d{2}:\d{2}"
+    moment = rf"\d{{1,2}} ({MONTHS}) \d{{4}}, {clock}"
+    try:
+        assignment = host.cli("assignments", "add", "--module", "Databases", "--level", "5", "--name", "Report",
+                              "--value", "10", "--due", "2030-01-15T17:00").strip()
+        host.cli("assignments", "task", "add", assignment, "--name", "Outline", "--start", "2029-12-01")
+        host.cli("assignments", "task", "add", assignment, "--name", "Write", "--start", "2029-12-02T09:30",
+                 "--end", "2029-12-03T17:45", "--due", "2029-12-04T18:00")
+        host.cli("countdown", "start", "25m", "--label", "Tea", "--scheduler", "none")
+        browser.get(host.url + f"/assignments/{assignment}")
+        wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+        task_lines = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".task-row .row-sub")]
+        assert "from 1 December 2029 · not given" in task_lines, task_lines
+        write = next(line for line in task_lines if line.startswith("from 2 December"))
+        assert re.fullmatch(rf"from {moment} · until {moment} · due {moment}", write), write
+        times = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "main time[data-format='datetime']")]
+        assert times and all(re.fullmatch(moment, t) for t in times), times
+        assert "⟦" not in browser.find_element(By.TAG_NAME, "body").text
+        browser.get(host.url + "/countdown")
+        sub = browser.find_element(By.CSS_SELECTOR, "[data-countdown-sub]").text
+        assert re.fullmatch(rf"25 min · ends at {clock}", sub), sub
+        wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
+        host.cli("notify", "Reminder: Report", "Due ⟦2030-01-15T17:00:00Z⟧ · 40% done")
+        toast = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#toasts .toast"), message="no toast")
+        assert re.fullmatch(rf"Reminder: Report — Due {moment} · 40% done", toast[0].text), toast[0].text
+        browser.get(host.url + "/inbox")
+        body = browser.find_element(By.CSS_SELECTOR, "#notices .row-sub").text
+        assert re.fullmatch(rf"Due {moment} · 40% done", body), body
+    finally:
+        browser.execute_cdp_cmd("Emulation.setLocaleOverride", {})
+
+
+def test_the_cli_writes_times_in_the_briefs_words_in_the_machines_clock(host):
+    host.cli("assignments", "add", "--module", "Databases", "--level", "5", "--name", "Report", "--value", "10",
+             "--due", "2030-01-15T17:00")
+    for lang, expected in (("en_US.UTF-8", "15 January 2030, 5:00 pm"), ("C.UTF-8", "15 January 2030, 17:00")):
+        listed = subprocess.run([atelier_binary(), "assignments", "list", "--data-dir", host.data_dir],
+                                capture_output=True, text=True, env=dict(os.environ, LANG=lang, LC_ALL="", LC_TIME=""))
+        assert expected in listed.stdout and "2030-01-15T17:00" not in listed.stdout, (lang, listed.stdout)
+    listed = subprocess.run([atelier_binary(), "assignments", "list", "--json", "--data-dir", host.data_dir],
+                            capture_output=True, text=True)
+    assert '"due" : "2030-01-15T17:00"' in listed.stdout or '"due":"2030-01-15T17:00"' in listed.stdout, listed.stdout
 
 
 def test_a_notice_appears_live_as_a_toast_and_in_the_inbox(host, browser):

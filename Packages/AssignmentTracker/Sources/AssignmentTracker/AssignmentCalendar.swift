@@ -75,7 +75,7 @@ public enum AssignmentCalendar {
     private static func alarm(_ writer: inout ICalendarWriter, trigger: String, assignment: Assignment, timeZone: TimeZone) {
         writer.raw("BEGIN", "VALARM")
         writer.raw("ACTION", "DISPLAY")
-        writer.text("DESCRIPTION", "\(assignment.name) is due \(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone))")
+        writer.text("DESCRIPTION", "\(assignment.name) is due \(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone, clock: .local))")
         writer.line(trigger)
         writer.raw("END", "VALARM")
     }

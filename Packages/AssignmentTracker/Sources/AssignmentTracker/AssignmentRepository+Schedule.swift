@@ -130,7 +130,7 @@ extension AssignmentRepository {
             key: Self.reminderKey("assignment", id: id, at: date),
             date: date,
             title: "Reminder: \(assignment.name)",
-            body: "\(assignment.module) · due \(DisplayDate.dayAndTime(assignment.dueAt, in: timeZone))",
+            body: "\(assignment.module) · due \(Moment.token(assignment.dueAt))",
             link: "/assignments/\(id)"
         )
     }
@@ -141,7 +141,7 @@ extension AssignmentRepository {
             key: Self.reminderKey("task", id: id, at: date),
             date: date,
             title: "Reminder: \(task.name)",
-            body: task.dueAt.map { "Due \(DisplayDate.dayAndTime($0, in: timeZone)) · \(task.percent)% done" }
+            body: task.dueAt.map { "Due \(Moment.token($0)) · \(task.percent)% done" }
                 ?? "\(task.percent)% done",
             link: "/assignments/\(task.assignmentID)#task-\(id)"
         )

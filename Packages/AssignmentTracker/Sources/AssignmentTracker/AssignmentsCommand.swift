@@ -54,7 +54,7 @@ public struct AssignmentsCommand: AsyncParsableCommand {
                 let progress = assignment.progress.percent.map { "\($0)%" } ?? "no tasks"
                 let mark = assignment.mark.map { ", mark \($0)%" } ?? ""
                 text +=
-                    "\(padded)  \(LocalDateTime.format(assignment.dueAt, in: repository.timeZone))  \(assignment.module.terminalSafe): \(assignment.name.terminalSafe) (\(progress)\(mark))\n"
+                    "\(padded)  \(DisplayDate.dayAndTime(assignment.dueAt, in: repository.timeZone))  \(assignment.module.terminalSafe): \(assignment.name.terminalSafe) (\(progress)\(mark))\n"
             }
             return text
         }
@@ -82,16 +82,16 @@ public struct AssignmentsCommand: AsyncParsableCommand {
             var lines = [
                 "\(assignment.module.terminalSafe): \(assignment.name.terminalSafe)",
                 "  level \(assignment.level), worth \(assignment.value)% of the module",
-                "  due \(LocalDateTime.format(assignment.dueAt, in: zone)) (\(gauge))",
+                "  due \(DisplayDate.dayAndTime(assignment.dueAt, in: zone)) (\(gauge))",
                 "  mark \(assignment.mark.map { "\($0)%" } ?? "not yet")",
                 "  progress \(assignment.progress.percent.map { "\($0)%" } ?? "no tasks")",
-                "  reminder \(assignment.reminder.summary(in: zone))",
+                "  reminder \(Moment.words(assignment.reminder.summary, in: zone))",
             ]
             if !assignment.notes.isEmpty { lines.append("  notes: \(assignment.notes.terminalSafeLines(indent: "         "))") }
             for task in tasks {
                 let state = TaskSchedule(task, now: Date()).isBehind ? ", behind schedule" : ""
                 lines.append(
-                    "  task \(task.id ?? 0): \(task.name.terminalSafe), \(task.percent)% (\(task.length.summary(in: zone))\(state))"
+                    "  task \(task.id ?? 0): \(task.name.terminalSafe), \(task.percent)% (\(Moment.words(task.length.summary, in: zone))\(state))"
                 )
             }
             return lines.joined(separator: "\n") + "\n"
@@ -254,7 +254,7 @@ struct AssignmentJSON: Encodable {
                 id: task.id ?? 0,
                 name: task.name,
                 start: LocalDateTime.format(task.startAt, in: timeZone),
-                length: task.length.summary(in: timeZone),
+                length: Moment.words(task.length.summary, in: timeZone, clock: .twentyFourHour),
                 percent: task.percent,
                 due: task.dueAt.map { LocalDateTime.format($0, in: timeZone) },
                 behind: TaskSchedule(task, now: Date()).isBehind

@@ -40,8 +40,8 @@ public enum Reminder: Sendable, Hashable {
         return (minutes, "minutes")
     }
 
-    /// A short description: `off`, `2 days before`, `at 9 January 2027, 09:00`.
-    public func summary(in timeZone: TimeZone) -> String {
+    /// A short description: `off`, `2 days before`, `at ⟦…⟧` (its moment a ``Moment`` token, in each reader's words).
+    public var summary: String {
         switch self {
         case .off:
             return "off"
@@ -50,7 +50,7 @@ public enum Reminder: Sendable, Hashable {
             let unit = lead.amount == 1 ? String(lead.unit.dropLast()) : lead.unit
             return "\(lead.amount) \(unit) before"
         case .at(let date):
-            return "at " + DisplayDate.dayAndTime(date, in: timeZone)
+            return "at " + Moment.token(date)
         }
     }
 
@@ -114,11 +114,11 @@ public enum TaskLength: Sendable, Hashable {
         }
     }
 
-    /// `3 days`, `1.5 hours`, `until 12 January 2027, 17:00`, `not given`.
-    public func summary(in timeZone: TimeZone) -> String {
+    /// `3 days`, `1.5 hours`, `until ⟦…⟧` (a ``Moment`` token), `not given`.
+    public var summary: String {
         switch self {
         case .unknown: "not given"
-        case .until(let end): "until " + DisplayDate.dayAndTime(end, in: timeZone)
+        case .until(let end): "until " + Moment.token(end)
         case .hours(let amount): "\(TaskLength.text(amount)) \(amount == 1 ? "hour" : "hours")"
         case .days(let amount): "\(TaskLength.text(amount)) \(amount == 1 ? "day" : "days")"
         }

@@ -99,7 +99,7 @@ enum AssignmentViews {
             """
                 <div class="fact overall"><span class="fact-label">Progress</span> <span class="overall-text">\(percent.map { "\($0)% done" } ?? "No tasks yet")</span></div>
                 \(AssignmentGraphics.bar(percent ?? 0))
-                <div class="fact"><span class="fact-label">Reminder</span> \(assignment.reminder.summary(in: timeZone))</div>
+                <div class="fact"><span class="fact-label">Reminder</span> \(HTML.withMoments(assignment.reminder.summary, in: timeZone))</div>
 
             """
         )
@@ -153,10 +153,13 @@ enum AssignmentViews {
         let notes: HTML? = task.notes.isEmpty ? nil : "<span class=\"row-sub notes task-notes\">\(task.notes)</span>"
         let reminder: HTML? =
             task.reminder == .off
-            ? nil : "<span class=\"row-sub task-reminder\">Reminder \(task.reminder.summary(in: timeZone))</span>"
-        let due: HTML? = task.dueAt.map {
-            " · due <time datetime=\"\(DisplayDate.iso($0))\" data-format=\"datetime\">\(DisplayDate.dayAndTime($0, in: timeZone))</time>"
-        }
+            ? nil : "<span class=\"row-sub task-reminder\">Reminder \(HTML.withMoments(task.reminder.summary, in: timeZone))</span>"
+        let due: HTML? = task.dueAt.map { " · due \(HTML.moment($0, in: timeZone))" }
+        // A start given as a day alone (midnight) reads as that day, not "12:00 am".
+        let start: HTML =
+            DisplayDate.isMidnight(task.startAt, in: timeZone)
+            ? "<time datetime=\"\(DisplayDate.iso(task.startAt))\" data-format=\"date\">\(DisplayDate.day(task.startAt, in: timeZone))</time>"
+            : HTML.moment(task.startAt, in: timeZone)
         let done: HTML? =
             task.isDone
             ? nil
@@ -175,7 +178,7 @@ enum AssignmentViews {
               <div class="swipe-content row">
                 <div class="row-main">
                 <a class="row-title task-link" href="/assignments/tasks/\(id)/edit" aria-label="\(task.name): edit or delete">\(task.name)</a>
-                <span class="row-sub">from <time datetime="\(DisplayDate.iso(task.startAt))" data-format="datetime">\(DisplayDate.dayAndTime(task.startAt, in: timeZone))</time> · \(task.length.summary(in: timeZone))\(due)</span>
+                <span class="row-sub">from \(start) · \(HTML.withMoments(task.length.summary, in: timeZone))\(due)</span>
                 \(notes)\(reminder)
                 <span class="progress-line">\(AssignmentGraphics.bar(task.percent, tone: "accent"))<span class="percent-text">\(task.percent)% done</span>\u{20}
             """

@@ -65,7 +65,7 @@ public struct CountdownCommand: AsyncParsableCommand {
             let store = try options.store()
             let started = try await store.start(parsed, label: label)
             let countdown = started.countdown
-            print("Countdown \(countdown.id ?? 0) started: \(countdown.title), ends \(ClockTime.when(countdown.deadline)).")
+            print("Countdown \(countdown.id ?? 0) started: \(countdown.title), ends \(Moment.words(ClockTime.when(countdown.deadline))).")
             if let problem = started.schedulerProblem {
                 print("The system’s scheduler did not take it (\(problem)); you will be notified when Atelier is next running.")
             } else {
@@ -122,7 +122,7 @@ public struct CountdownCommand: AsyncParsableCommand {
                 let state =
                     row.isFinished
                     ? (row.deliveredAt == nil ? "finished, not yet notified" : (row.late ? "finished, notified late" : "finished"))
-                    : "\(CountdownDuration.clock(row.secondsLeft)) left, ends \(ClockTime.when(row.countdown.deadline))"
+                    : "\(CountdownDuration.clock(row.secondsLeft)) left, ends \(Moment.words(ClockTime.when(row.countdown.deadline)))"
                 print("\(row.countdown.id ?? 0)  \(row.countdown.title.terminalSafe)  \(state)")
             }
         }

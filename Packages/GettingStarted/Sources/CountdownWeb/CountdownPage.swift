@@ -137,7 +137,7 @@ enum CountdownPage {
             <li class="row countdown-row\(if: row.isFinished, " finished")" id="countdown-\(id)" data-deadline="\(deadline)">
               <div class="row-main">
                 <div class="row-title">\(countdown.title)</div>
-                <div class="row-sub" data-countdown-sub>\(sub)</div>
+                <div class="row-sub" data-countdown-sub>\(HTML.withMoments(sub))</div>
               </div>
               <span class="countdown-clock" role="timer" aria-label="Time left for \(countdown.title)">\(if: row.isFinished, "0:00")</span>
               \(action)

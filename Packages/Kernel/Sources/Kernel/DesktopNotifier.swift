@@ -32,7 +32,7 @@ public struct DesktopNotifier: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         // "--": a title or body starting with "-" is text, not an option.
-        process.arguments = ["--app-name=Atelier", "--", title, body]
+        process.arguments = ["--app-name=Atelier", "--", Moment.words(title), Moment.words(body)]
         return process
     }
 }

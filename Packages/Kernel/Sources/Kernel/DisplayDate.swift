@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one way the host writes dates for people, the briefs' own: `26 November 2026` (the news brief's epoch 0 is
-/// "1 January 1970"), and with a time `26 November 2026, 14:05`.
+/// "1 January 1970"), and with a time `26 November 2026, 14:05` — or `2:05 pm`, in a 12-hour ``Clock``.
 ///
 /// Pages put it inside `<time datetime="…" data-format="date">` (or `"datetime"`). A day is shown as written, in every
 /// browser; the shell's script writes a moment again in the reader's time zone, in the same words, with the reader's
@@ -20,11 +20,54 @@ public enum DisplayDate {
         return "\(weekdays[weekdayIndex(year: p.year, month: p.month, day: p.day)]) \(p.day) \(months[p.month - 1])"
     }
 
-    /// `21 November 2026, 14:05`: the day and time of `date` in `timeZone` (by default the host's).
-    public static func dayAndTime(_ date: Date, in timeZone: TimeZone = .current) -> String {
+    /// `21 November 2026, 14:05` (or `2:05 pm` with a 12-hour `clock`): the day and time of `date` in `timeZone` (by
+    /// default the host's).
+    public static func dayAndTime(_ date: Date, in timeZone: TimeZone = .current, clock: Clock = .local) -> String {
         let parts = parts(date, in: timeZone)
-        return day(year: parts.year, month: parts.month, day: parts.day) + ", " + padded(parts.hour, 2) + ":"
-            + padded(parts.minute, 2)
+        return day(year: parts.year, month: parts.month, day: parts.day) + ", " + time(parts.hour, parts.minute, clock)
+    }
+
+    /// `14:05`, or `2:05 pm` with a 12-hour `clock`: the time of day of `date` in `timeZone`.
+    public static func time(_ date: Date, in timeZone: TimeZone = .current, clock: Clock = .local) -> String {
+        let parts = parts(date, in: timeZone)
+        return time(parts.hour, parts.minute, clock)
+    }
+
+    /// The one way a time of day is written, as the pages' script writes it too (`app-clock.js`).
+    private static func time(_ hour: Int, _ minute: Int, _ clock: Clock) -> String {
+        switch clock {
+        case .twentyFourHour: padded(hour, 2) + ":" + padded(minute, 2)
+        case .twelveHour: "\((hour + 11) % 12 + 1):\(padded(minute, 2)) \(hour < 12 ? "am" : "pm")"
+        }
+    }
+
+    /// Whether `date` falls at midnight in `timeZone`: a moment given as a day alone (a task's start typed as a date).
+    public static func isMidnight(_ date: Date, in timeZone: TimeZone = .current) -> Bool {
+        let parts = parts(date, in: timeZone)
+        return parts.hour == 0 && parts.minute == 0 && parts.second == 0
+    }
+
+    /// The moment `iso` names (`2026-11-21T14:05:00Z`, as ``iso(_:)`` writes it); nil for anything else.
+    public static func date(iso: String) -> Date? {
+        let bytes = Array(iso.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// `21 November 2026`: the day of `date` in `timeZone`.
@@ -106,15 +149,20 @@ public enum DisplayDate {
         "December",
     ]
 
-    /// 0 for Sunday through 6 for Saturday (days from the civil date, after Howard Hinnant's algorithm).
+    /// 0 for Sunday through 6 for Saturday.
     static func weekdayIndex(year: Int, month: Int, day: Int) -> Int {
+        let days = daysSince1970(year: year, month: month, day: day)  // 1970-01-01 was a Thursday
+        return ((days + 4) % 7 + 7) % 7
+    }
+
+    /// Days from 1 January 1970 to the civil date (after Howard Hinnant's algorithm).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let monthIndex = (month + 9) % 12
         let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468  // days since 1970-01-01, a Thursday
-        return ((days + 4) % 7 + 7) % 7
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

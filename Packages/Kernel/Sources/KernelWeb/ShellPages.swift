@@ -67,8 +67,8 @@ enum ShellPages {
     /// (with Undo).
     private static func inboxRow(_ row: InboxRow) -> HTML {
         let text: HTML = """
-            <span class="row-title">\(row.title)</span>
-                  <span class="row-sub">\(row.body)</span>
+            <span class="row-title">\(HTML.withMoments(row.title))</span>
+                  <span class="row-sub">\(HTML.withMoments(row.body))</span>
                   <time class="row-sub notice-time" datetime="\(row.whenISO)" data-format="datetime">\(row.when)</time>
             """
         let main: HTML =

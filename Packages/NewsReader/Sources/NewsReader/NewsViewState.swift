@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// One story as a screen shows it: the text, and its date in words and for machines.
 public struct HeadlineRow: Sendable, Hashable {
@@ -49,13 +50,9 @@ public struct FeedStatusLine: Sendable, Hashable {
         }
     }
 
-    /// "23 November 2026 at 15:04 UTC".
+    /// The moment as a ``Moment`` token: each reader reads it in their own zone and clock, as every time in the host.
     static func moment(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let ofDay = ((seconds % 86_400) + 86_400) % 86_400
-        let hours = ofDay / 3_600
-        let minutes = ofDay % 3_600 / 60
-        return "\(HeadlineDate.text(seconds)) at \(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes) UTC"
+        Moment.token(date)
     }
 }
 

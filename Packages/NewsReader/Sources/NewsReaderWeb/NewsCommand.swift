@@ -58,7 +58,7 @@ public struct NewsCommand: AsyncParsableCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(headlines), as: UTF8.self))
             } else if headlines.isEmpty {
-                print(FeedStatusLine(try await store.status()).text)
+                print(Moment.words(FeedStatusLine(try await store.status()).text))
             } else {
                 for headline in headlines {
                     print("\(headline.id)  \(HeadlineDate.text(headline.updated))  \(headline.headline.terminalSafe)")

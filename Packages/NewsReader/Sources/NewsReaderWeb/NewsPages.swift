@@ -65,7 +65,7 @@ enum NewsPages {
             """
             : nil
         return """
-            <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(state.status.text) \(retry)</p>
+            <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(HTML.withMoments(state.status.text)) \(retry)</p>
             """
     }
 

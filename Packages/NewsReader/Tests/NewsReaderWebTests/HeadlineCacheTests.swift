@@ -68,7 +68,9 @@ struct HeadlineCacheTests {
         #expect(first.rows.map(\.headline) == (0..<50).map { "Story \($0)" })
         #expect(first.rows[0].dateText == "1 January 1970")
         #expect(first.nextCursor == "Story-49")
-        #expect(first.status.text == "Last updated 1 January 1970 at 00:00 UTC.")
+        // The time is a moment each reader reads in their own zone and clock.
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(Moment.words(first.status.text, in: utc, clock: .twentyFourHour) == "Last updated 1 January 1970, 00:00.")
         let second = try #require(try await cache.listState(after: first.nextCursor))
         #expect(second.rows.first?.headline == "Story 50")
         let last = try #require(try await cache.listState(after: second.nextCursor))

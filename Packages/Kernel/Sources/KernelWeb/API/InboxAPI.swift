@@ -36,7 +36,7 @@ struct InboxAPI: APIProtocol {
             id: notice.id ?? 0,
             app: notice.featureID,
             title: notice.displayTitle,
-            body: notice.body,
+            body: Moment.words(notice.body),
             link: notice.link,
             deliveredAt: notice.deliveredAt ?? notice.deliverAt,
             read: notice.readAt != nil

@@ -1,4 +1,5 @@
 import Hummingbird
+import Kernel
 import KernelAPI
 import KernelWeb
 import Logging
@@ -31,7 +32,7 @@ struct NewsAPI: APIProtocol, FeatureRoutes {
                     .init(
                         headlines: state.rows.map(Self.headline),
                         next: state.nextCursor,
-                        status: state.status.text,
+                        status: Moment.words(state.status.text),
                         problem: state.status.isProblem
                     )
                 )

@@ -4,30 +4,10 @@
   var A = window.Atelier = window.Atelier || {};
 
   // Dates are written one way for the whole host, the briefs' own (`26 November 2026`, `26 November 2026, 14:05`),
-  // inside <time datetime="ISO" data-format="date|datetime">. A calendar day stays as written. A moment is written
-  // again in the reader's time zone, in the same words, with the reader's 12- or 24-hour clock (from the browser's
-  // languages; one convention for the whole page).
-  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-    "November", "December"];
-  var twelveHour = null;
-  function readerUsesTwelveHours() {
-    if (twelveHour === null) {
-      twelveHour = false;
-      try {
-        var languages = navigator.languages && navigator.languages.length ? navigator.languages : undefined;
-        var cycle = new Intl.DateTimeFormat(languages, { hour: "numeric" }).resolvedOptions().hourCycle;
-        twelveHour = cycle === "h12" || cycle === "h11";
-      } catch (e) { /* 24 hours */ }
-    }
-    return twelveHour;
-  }
-  function momentText(date) {
-    var hours = date.getHours(), minutes = ("0" + date.getMinutes()).slice(-2);
-    var time = readerUsesTwelveHours()
-      ? ((hours + 11) % 12 + 1) + ":" + minutes + (hours < 12 ? " am" : " pm")
-      : ("0" + hours).slice(-2) + ":" + minutes;
-    return date.getDate() + " " + MONTHS[date.getMonth()] + " " + date.getFullYear() + ", " + time;
-  }
+  // inside <time datetime="ISO" data-format="date|datetime|time">. A calendar day stays as written. A moment is written
+  // again in the reader's time zone, in the same words, with the reader's 12- or 24-hour clock (AtelierClock,
+  // app-clock.js: one convention for the whole page).
+  var clock = self.AtelierClock;
   // How long is left until a moment, in the words a server-side gauge uses (`12 days left`, `2 days 5 hours left`,
   // `5 hours left`, `40 minutes left`, `Due now`, `3 days overdue`), inside <span data-time-left="ISO"
   // data-soon="seconds">, with its class saying how close it is: due-ahead, due-soon (within data-soon seconds) or
@@ -73,10 +53,10 @@
   setInterval(function () { writeTimesLeft(document); }, 30000);
 
   function localizeDates(root) {
-    root.querySelectorAll("time[data-format='datetime'][datetime]").forEach(function (el) {
+    root.querySelectorAll("time[data-format='datetime'][datetime], time[data-format='time'][datetime]").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
       if (isNaN(date.getTime())) return;
-      var text = momentText(date);
+      var text = el.getAttribute("data-format") === "time" ? clock.time(date) : clock.moment(date);
       if (el.textContent !== text) el.textContent = text; // text, never HTML
     });
     writeTimesLeft(root);

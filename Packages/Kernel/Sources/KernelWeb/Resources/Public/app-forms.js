@@ -19,7 +19,7 @@
     box.setAttribute("role", "status");
     box.textContent = "";
     var text = document.createElement("span");
-    text.textContent = answer.message || ""; // text, never HTML
+    text.textContent = self.AtelierClock.words(answer.message); // text, never HTML
     box.appendChild(text);
     if (answer.actionPath) {
       var form = document.createElement("form");

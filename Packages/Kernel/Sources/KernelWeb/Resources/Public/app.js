@@ -12,7 +12,7 @@
     var el = document.createElement("div");
     el.className = "toast";
     el.setAttribute("role", "status");
-    el.textContent = text; // text, never HTML
+    el.textContent = self.AtelierClock.words(text); // text, never HTML
     box.appendChild(el);
     setTimeout(function () { el.remove(); }, 6000);
   }

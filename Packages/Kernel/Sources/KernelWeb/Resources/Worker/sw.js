@@ -10,6 +10,9 @@
 // - A push shows its notification; a tap opens the notice's page, in a window already open if there is one.
 "use strict";
 
+// Moments in the device's words, as the pages write them (the offline mark, a push's text).
+importScripts("/static/app-clock.js");
+
 var SHELL_CACHE = "atelier-shell-" + VERSION;
 var PAGES_CACHE = "atelier-pages";
 var SAVED_AT = "X-Atelier-Saved-At";
@@ -80,19 +83,17 @@ function page(event, request) {
   });
 }
 
-function clock(iso) {
+// When a kept page was saved: its time alone today, its day and time before.
+function savedAt(iso) {
   var date = new Date(iso);
-  try {
-    return date.toLocaleTimeString(self.navigator.language || undefined, { hour: "2-digit", minute: "2-digit" });
-  } catch (e) {
-    return date.toISOString().slice(11, 16);
-  }
+  return self.AtelierClock.day(date) === self.AtelierClock.day(new Date())
+    ? self.AtelierClock.time(date) : self.AtelierClock.moment(date);
 }
 
 function marked(kept) {
   return kept.text().then(function (body) {
     var mark = '<p class="offline-mark" role="status" data-offline-mark>Offline — showing what you saw at ' +
-      clock(kept.headers.get(SAVED_AT)) + "</p>";
+      savedAt(kept.headers.get(SAVED_AT)) + "</p>";
     body = body.replace('<main id="main">', '<main id="main">\n' + mark);
     var headers = new Headers(kept.headers);
     headers.delete(SAVED_AT);
@@ -123,8 +124,8 @@ function send(event, request, url) {
 self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (e) { data = { body: event.data ? event.data.text() : "" }; }
-  event.waitUntil(self.registration.showNotification(data.title || "Atelier", {
-    body: data.body || "",
+  event.waitUntil(self.registration.showNotification(self.AtelierClock.words(data.title) || "Atelier", {
+    body: self.AtelierClock.words(data.body),
     icon: "/static/icon-192.png",
     badge: "/static/icon-192.png",
     tag: data.tag,
