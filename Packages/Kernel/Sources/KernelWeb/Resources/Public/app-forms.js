@@ -8,6 +8,7 @@
   // a redirect, the message is shown where a flash shows, and the live parts are read again at once — the page is
   // not loaded again, and focus stays on the row acted on (or, when that row has moved out of the loaded part of the
   // list, on the row that took its place). If anything goes wrong the form is sent the ordinary way.
+  var BUSY_AFTER = 300, GIVE_UP_AFTER = 15000;
   function showFlash(answer) {
     var box = document.querySelector(".flash");
     if (!box) {
@@ -63,18 +64,40 @@
     var focusAction = submitter && submitter.getAttribute("formaction");
     var body = new URLSearchParams(new FormData(form));
     var answered = false;
+    // The button says it is working once the answer takes longer than a glance, and the wait ends with a sentence.
+    var slow = setTimeout(function () { submitter.setAttribute("aria-busy", "true"); }, BUSY_AFTER);
+    var controller = window.AbortController ? new AbortController() : null;
+    var gaveUp = setTimeout(function () { if (controller) controller.abort(); }, GIVE_UP_AFTER);
+    var settled = function () {
+      clearTimeout(slow);
+      clearTimeout(gaveUp);
+      submitter.removeAttribute("aria-busy");
+      delete form.dataset.busy;
+    };
     fetch(action, {
       method: "POST",
       body: body,
       credentials: "same-origin",
-      headers: { Accept: "application/json" }
+      headers: { Accept: "application/json" },
+      signal: controller ? controller.signal : undefined
     }).then(function (r) {
       var type = r.headers.get("Content-Type") || "";
       if (!r.ok || type.indexOf("application/json") !== 0) throw new Error("not inline");
       return r.json();
+    }, function (error) {
+      // Never reached Atelier (or it did not answer in time): said here, with nothing sent a second time.
+      answered = true;
+      settled();
+      if (error && error.name === "AbortError") {
+        showFlash({ kind: "error", message: "Atelier did not answer in time. This may not have been saved: check, " +
+          "then try again." });
+      } else if (A.notSent) {
+        A.notSent(form);
+      }
+      throw error;
     }).then(function (answer) {
       answered = true; // done on the server: never send it a second time
-      delete form.dataset.busy;
+      settled();
       showFlash(answer);
       A.announce(answer.message);
       return A.refreshAll();
@@ -91,8 +114,8 @@
       if (control) control.focus({ preventScroll: true });
       if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
     }).catch(function () {
-      delete form.dataset.busy;
       if (answered) return;
+      settled();
       form.removeAttribute("data-inline");
       if (submitter && form.requestSubmit) form.requestSubmit(submitter); else form.submit();
     });

@@ -13,15 +13,34 @@
     blocked: "Notifications are blocked for Atelier in this browser's settings; allow them there, then tap again.",
     homeScreen: "To be notified on this iPhone or iPad, add Atelier to the Home Screen (Share, then Add to Home Screen) " +
       "and open it from there.",
-    notSent: "Not sent: Atelier cannot be reached. What you typed is still here; send it again once you are back online."
+    notSent: "Not sent: Atelier cannot be reached. What you typed is still here; send it again once you are back online.",
+    notSentTap: "Not sent: Atelier cannot be reached. Try again once it can be.",
+    timedOut: "This browser's push service did not answer. Check the connection and tap again.",
+    failed: "Notifications could not be turned on here: "
   };
+  // How long the browser's push service may take to give a subscription before the button gives up.
+  A.pushTimeout = 15000;
+
+  // The form sent last: a "not sent" says what happened to what was in it.
+  var lastForm = null;
+  document.addEventListener("submit", function (e) { lastForm = e.target; }, true);
+  // Whether the person typed anything into `form` (a field with text in it), rather than tapping a button.
+  function typedInto(form) {
+    return !!form && Array.prototype.some.call(form.elements, function (field) {
+      return (field.tagName === "TEXTAREA" || (field.tagName === "INPUT" &&
+        ["hidden", "submit", "button", "checkbox", "radio", "range", "color"].indexOf(field.type) < 0)) &&
+        field.value.trim() !== "";
+    });
+  }
 
   function csrfToken() {
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.getAttribute("content") : "";
   }
 
-  function notSent() {
+  // Says that what was just sent did not arrive: keeping what was typed when something was, or only that it was not
+  // sent (a tap on a button). Gone as soon as Atelier can be reached again (app.js).
+  function notSent(form) {
     var box = document.querySelector(".flash");
     if (!box) {
       box = document.createElement("div");
@@ -31,7 +50,9 @@
     }
     box.className = "flash flash-error";
     box.setAttribute("role", "alert");
-    box.textContent = TEXT.notSent; // text, never HTML
+    box.setAttribute("data-not-sent", "");
+    box.textContent = typedInto(form || lastForm) ? TEXT.notSent : TEXT.notSentTap; // text, never HTML
+    box.scrollIntoView({ block: "nearest" });
     document.querySelectorAll("form [aria-busy], form button[disabled]").forEach(function (el) {
       el.removeAttribute("aria-busy");
       el.disabled = false;
@@ -55,9 +76,25 @@
       body: JSON.stringify(subscription)
     }).then(function (response) {
       if (response.ok) return response;
-      return response.json().then(function (answer) { throw new Error(answer.message || "the host refused it"); },
-        function () { throw new Error("the host answered " + response.status); });
+      var refused = function (message) { var error = new Error(message); error.fromHost = true; throw error; };
+      return response.json().then(function (answer) { refused(answer.message || "Atelier refused it."); },
+        function () { refused("Atelier could not take it (" + response.status + ")."); });
     });
+  }
+
+  // What went wrong, in words a person can act on — never the browser's own message.
+  function explain(error) {
+    var name = error && error.name;
+    if (error && error.message === "timed out") return TEXT.timedOut;
+    if (name === "NotAllowedError") return TEXT.blocked;
+    if (name === "AbortError" || name === "NetworkError" || name === "TypeError") {
+      return TEXT.failed + "this browser's push service could not be reached. Check the connection and tap again.";
+    }
+    if (name === "NotSupportedError" || name === "InvalidStateError") {
+      return TEXT.failed + "this browser cannot take notifications for Atelier.";
+    }
+    if (error && error.fromHost) return TEXT.failed + error.message;
+    return TEXT.failed + "something went wrong. Tap again in a moment.";
   }
 
   function offer(panel, registration) {
@@ -74,6 +111,7 @@
     });
     button.addEventListener("click", function () {
       button.disabled = true;
+      button.setAttribute("aria-busy", "true");
       registration.pushManager.getSubscription().then(function (existing) {
         if (existing) {
           return sendSubscription("DELETE", existing.toJSON())
@@ -82,10 +120,17 @@
         }
         return Notification.requestPermission().then(function (permission) {
           if (permission !== "granted") { show(false, TEXT.blocked); return; }
+          status.textContent = "Asking this browser's push service…";
           return fetch("/push/key", { credentials: "same-origin" })
             .then(function (response) { return response.text(); })
             .then(function (key) {
-              return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+              // A push service that never answers must not leave the button waiting for ever.
+              return Promise.race([
+                registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }),
+                new Promise(function (resolve, reject) {
+                  setTimeout(function () { reject(new Error("timed out")); }, A.pushTimeout);
+                })
+              ]);
             })
             .then(function (subscription) {
               return sendSubscription("POST", subscription.toJSON()).then(function () { show(true, TEXT.on); },
@@ -93,10 +138,12 @@
             });
         });
       }).catch(function (error) {
-        show(false, "Could not turn notifications on: " + (error && error.message ? error.message : "unknown error") + ".");
-      }).then(function () { button.disabled = false; });
+        show(false, explain(error));
+      }).then(function () { button.disabled = false; button.removeAttribute("aria-busy"); });
     });
   }
+
+  A.notSent = notSent;
 
   A.startInstall = function () {
     var panels = document.querySelectorAll("[data-push]");

@@ -46,14 +46,65 @@
     return document.body ? document.body.getAttribute("data-notice-event") : null;
   }
 
+  // Whether Atelier can be reached, shown as it happens: when the live stream drops and does not come back within a
+  // moment, a banner says so (what the page shows may be out of date, and nothing sent now arrives); the host is asked
+  // every two seconds (and at once when the device is back online) and the stream opened again the moment it
+  // answers; then the banner goes, and so do the marks of a page read from the device's copy.
+  var UNREACHABLE_AFTER = 1500, PROBE_EVERY = 2000;
+  var lost = null, probe = null;
+  function banner() {
+    var box = document.getElementById("connection");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "connection";
+      box.className = "connection-banner";
+      box.setAttribute("role", "status");
+      box.textContent = "Atelier cannot be reached. What you see may be out of date, and nothing you send arrives " +
+        "until it is back.";
+      var main = document.getElementById("main");
+      if (main) main.parentNode.insertBefore(box, main);
+    }
+    document.documentElement.dataset.live = "unreachable";
+  }
+  function reachable() {
+    clearTimeout(lost);
+    clearTimeout(probe);
+    lost = probe = null;
+    document.querySelectorAll("#connection, [data-offline-mark], .flash[data-not-sent]").forEach(function (el) {
+      el.remove();
+    });
+  }
+  function ask() {
+    clearTimeout(probe);
+    fetch("/health", { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("not yet");
+      if (window.atelierEvents) window.atelierEvents.close();
+      connect();
+    }).catch(function () {
+      probe = setTimeout(ask, PROBE_EVERY);
+    });
+  }
+  window.addEventListener("online", function () { if (lost !== null || document.getElementById("connection")) ask(); });
+
   function connect() {
     if (!window.EventSource) return;
     var source = new EventSource("/events");
     window.atelierEvents = source;
     source.onopen = function () {
+      reachable();
       document.documentElement.dataset.live = "connected";
       document.dispatchEvent(new CustomEvent("atelier:connected"));
     };
+    source.onerror = function () {
+      if (lost !== null || source.readyState === EventSource.OPEN) return;
+      lost = setTimeout(function () {
+        if (source.readyState === EventSource.OPEN) { lost = null; return; }
+        banner();
+        ask();
+      }, UNREACHABLE_AFTER);
+    };
+    // A page read from the device's copy (the host was away when it opened) asks at once.
+    if (document.querySelector("[data-offline-mark]")) source.addEventListener("error", ask, { once: true });
     source.onmessage = function () {};
     // The inbox badge: one more for each notice delivered, and the host's own count each time the stream
     // (re)connects, so a page open across a restart is right again.

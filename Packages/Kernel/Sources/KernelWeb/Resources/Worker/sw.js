@@ -4,17 +4,19 @@
 //
 // - The shell (styles, scripts, icons) is kept on install. Pages come from the network first; the last 60 pages a
 //   person opened are kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when
-//   the host cannot be reached, marked "Offline — showing what you saw at 14:05". A page never opened says so.
+//   the host cannot be reached, marked "Offline — showing what you saw at 14:05". A page never opened says so; a
+//   private one opened before says its content is never kept here.
 // - A form sent while the host cannot be reached is not lost: the page stays as it was, with what was typed, and is
 //   told that it was not sent.
 // - A push shows its notification; a tap opens the notice's page, in a window already open if there is one.
 "use strict";
 
 // Moments in the device's words, as the pages write them (the offline mark, a push's text).
-importScripts("/static/app-clock.js");
+self.importScripts("/static/app-clock.js");
 
 var SHELL_CACHE = "atelier-shell-" + VERSION;
 var PAGES_CACHE = "atelier-pages";
+var PRIVATE_CACHE = "atelier-private-pages";
 var SAVED_AT = "X-Atelier-Saved-At";
 // The pages kept at most: the most recently opened, so a phone's storage holds a day's reading, not every page ever.
 var PAGES_KEPT = 60;
@@ -73,12 +75,19 @@ function page(event, request) {
         });
       }));
     } else if (response.status === 200) {
-      event.waitUntil(caches.open(PAGES_CACHE).then(function (cache) { return cache.delete(request.url); }));
+      // A private page (a signed-in account's) is never kept; only that it was opened is, so that offline it is not
+      // called a page never opened here.
+      event.waitUntil(caches.open(PAGES_CACHE).then(function (cache) { return cache.delete(request.url); })
+        .then(function () { return caches.open(PRIVATE_CACHE); })
+        .then(function (cache) { return cache.put(request.url, new Response("", { status: 200 })); }));
     }
     return response;
   }).catch(function () {
     return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(request.url); }).then(function (kept) {
-      return kept ? marked(kept) : notVisited();
+      if (kept) return marked(kept);
+      return caches.open(PRIVATE_CACHE).then(function (cache) { return cache.match(request.url); }).then(function (seen) {
+        return seen ? notKept() : notVisited();
+      });
     });
   });
 }
@@ -101,14 +110,23 @@ function marked(kept) {
   });
 }
 
-function notVisited() {
+function offlinePage(words) {
   var body = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
     '<title>Offline · Atelier</title><link rel="stylesheet" href="/static/app.css"></head><body>' +
-    '<main id="main" class="offline-page"><h1>You are offline</h1>' +
-    "<p>Atelier cannot be reached, and this page was not opened on this device before, so there is no copy of it." +
-    " Pages you have opened can still be read.</p><p><a href=\"/\">All apps</a></p></main></body></html>";
+    '<main id="main" class="offline-page"><h1>You are offline</h1><p>' + words +
+    "</p><p><a href=\"/\">All apps</a></p></main></body></html>";
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function notVisited() {
+  return offlinePage("Atelier cannot be reached, and this page was not opened on this device before, so there is no copy " +
+    "of it. Pages you have opened can still be read.");
+}
+
+function notKept() {
+  return offlinePage("Atelier cannot be reached. This page holds your account’s details, which are never kept on this " +
+    "device; it opens again once Atelier can be reached. Other pages you have opened can still be read.");
 }
 
 function send(event, request, url) {
