@@ -200,3 +200,10 @@ def light_in_dark(driver):
     background (drawn icons, badges and toasts keep their own colours). An empty list means the page follows the
     system's dark appearance."""
     return driver.execute_script(LIGHT_IN_DARK_SCRIPT)
+
+
+def tap(browser, element):
+    """Scrolls `element` to the middle of the screen and clicks it, as a person scrolls a control clear of the tab bar
+    before tapping it (WebDriver clicks a control where it is when any of it is in view, even under the tab bar)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

@@ -58,18 +58,11 @@ public struct SignupForm: Sendable, Hashable {
         let email = TextField.trimmed(self.email)
         let mobileText = TextField.trimmed(mobile)
         if email.isEmpty || password.isEmpty || mobileText.isEmpty { throw Problem(.form, AccountMessage.completeTheForm) }
-        if TextField.hasControlCharacters(email) || !EmailAddress.isValid(email) {
-            throw Problem(.email, AccountMessage.emailNotValid)
-        }
+        if let problem = Self.emailProblem(email) { throw Problem(.email, problem) }
         if !PasswordRule.isSatisfied(by: password) { throw Problem(.password, AccountMessage.signupPasswordRule) }
         guard let number = MalaysianMobile(mobileText) else { throw Problem(.mobile, AccountMessage.mobileNotValid) }
         guard let gender = Gender(rawValue: gender) else { throw Problem(.gender, AccountMessage.selectGender) }
-        if TextField.hasControlCharacters(password) {
-            throw Problem(.password, "The password can’t contain control characters")
-        }
-        if password.utf8.count > TextField.maxPasswordBytes {
-            throw Problem(.password, "Use at most \(TextField.maxPasswordBytes) bytes for the password")
-        }
+        if let problem = Self.passwordLimit(password) { throw Problem(.password, problem) }
         let firstName = try Self.name(self.firstName, field: .firstName, label: "first name")
         let lastName = try Self.name(self.lastName, field: .lastName, label: "last name")
         return Valid(
@@ -80,6 +73,42 @@ public struct SignupForm: Sendable, Hashable {
             mobile: number,
             gender: gender
         )
+    }
+
+    /// Each field's own problem, in the same words as ``validated()``, for the fields filled in so far: what a page
+    /// says beside a field as the person leaves it, before Sign up. A field left empty has none here (Sign up says the
+    /// form is incomplete).
+    public var fieldProblems: [Field: String] {
+        var problems: [Field: String] = [:]
+        let email = TextField.trimmed(self.email)
+        if !email.isEmpty, let problem = Self.emailProblem(email) { problems[.email] = problem }
+        if !password.isEmpty {
+            if !PasswordRule.isSatisfied(by: password) {
+                problems[.password] = AccountMessage.signupPasswordRule
+            } else if let problem = Self.passwordLimit(password) {
+                problems[.password] = problem
+            }
+        }
+        let mobileText = TextField.trimmed(mobile)
+        if !mobileText.isEmpty, MalaysianMobile(mobileText) == nil { problems[.mobile] = AccountMessage.mobileNotValid }
+        if !gender.isEmpty, Gender(rawValue: gender) == nil { problems[.gender] = AccountMessage.selectGender }
+        for (field, raw, label) in [(Field.firstName, firstName, "first name"), (.lastName, lastName, "last name")] {
+            do throws(Problem) { _ = try Self.name(raw, field: field, label: label) } catch { problems[field] = error.message }
+        }
+        return problems
+    }
+
+    private static func emailProblem(_ email: String) -> String? {
+        TextField.hasControlCharacters(email) || !EmailAddress.isValid(email) ? AccountMessage.emailNotValid : nil
+    }
+
+    /// The limits of a password that keeps the rule: no control characters, a length in bytes.
+    private static func passwordLimit(_ password: String) -> String? {
+        if TextField.hasControlCharacters(password) { return "The password can’t contain control characters" }
+        if password.utf8.count > TextField.maxPasswordBytes {
+            return "Use at most \(TextField.maxPasswordBytes) bytes for the password"
+        }
+        return nil
     }
 
     private static func name(_ raw: String, field: Field, label: String) throws(Problem) -> String {

@@ -44,7 +44,7 @@ enum AccountsPages {
         return """
             <section class="accounts-auth">
               <h1 class="page-title">Sign up</h1>
-              <form method="post" action="/accounts/signup" class="card accounts-form" id="signup-form" novalidate>
+              <form method="post" action="/accounts/signup" class="card accounts-form" id="signup-form" data-check="/accounts/signup/check" novalidate>
                 \(HTML.csrfField(view.csrfToken))
                 <p class="hint">Fields marked * are required.</p>
                 <div class="field\(if: invalid == .email, " invalid")">

@@ -37,6 +37,7 @@ struct AccountsRoutes: FeatureRoutes {
         routes.post("login", use: login)
         routes.get("signup", use: signupPage)
         routes.post("signup", use: signup)
+        routes.post("signup/check", use: checkSignup)
         routes.get("home", use: home)
         routes.post("mobile", use: changeMobile)
         routes.post("logout", use: logout)
@@ -107,6 +108,30 @@ struct AccountsRoutes: FeatureRoutes {
                 status: .unprocessableContent
             )
         }
+    }
+
+    /// The sign-up form's checks as the person goes (the page's script asks as each field is left, and before Sign up
+    /// is sent): each filled field's problem, and the one Sign up would refuse the form with, on the field it marks —
+    /// so a refusal never reloads the page and never costs the typed password. The same rules and words as Sign up.
+    @Sendable func checkSignup(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await request.decodeForm(as: SignupFields.self, context: context)
+        let form = SignupForm(
+            email: fields.email ?? "",
+            password: fields.password ?? "",
+            firstName: fields.firstName ?? "",
+            lastName: fields.lastName ?? "",
+            mobile: fields.mobile ?? "",
+            gender: fields.gender ?? ""
+        )
+        var first: FormCheck.Problem?
+        do {
+            _ = try form.validated()
+        } catch {
+            let view = SignupView(form: form, problem: error, csrfToken: "")
+            first = FormCheck.Problem(field: (view.invalidField ?? .form).rawValue, message: error.message)
+        }
+        let problems = Dictionary(uniqueKeysWithValues: form.fieldProblems.map { ($0.key.rawValue, $0.value) })
+        return FormCheck(fields: problems, first: first).response
     }
 
     /// Starts a new session (ending the one the browser came with: the id changes at login) and goes to `path`.

@@ -175,3 +175,20 @@ struct TextFieldTests {
         for text in ["👩\u{200D}👩\u{200D}👧", "☺\u{FE0E}", "Ana Lim"] { #expect(!TextField.hasControlCharacters(text)) }
     }
 }
+
+@Suite("Sign-up checked as the person goes")
+struct SignupFieldProblemTests {
+    @Test("each filled field has its own problem in Sign up's words; an empty field has none until Sign up")
+    func fieldProblems() {
+        #expect(SignupForm().fieldProblems.isEmpty)
+        let form = SignupForm(email: "ana@", password: "short", firstName: "Ana", mobile: "011-123 4567", gender: "x")
+        #expect(form.fieldProblems[.email] == AccountMessage.emailNotValid)
+        #expect(form.fieldProblems[.password] == AccountMessage.signupPasswordRule)
+        #expect(form.fieldProblems[.mobile] == AccountMessage.mobileNotValid)
+        #expect(form.fieldProblems[.gender] == AccountMessage.selectGender)
+        #expect(form.fieldProblems[.firstName] == nil && form.fieldProblems[.lastName] == nil)
+        let right = SignupForm(email: "ana@example.com", password: "secret!word", mobile: "012 345 6789", gender: "female")
+        #expect(right.fieldProblems.isEmpty)
+        #expect((try? right.validated()) != nil)
+    }
+}

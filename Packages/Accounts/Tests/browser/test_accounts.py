@@ -14,7 +14,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from atelier_browser import Host, axe_violations, wait, wait_for_focus
+from atelier_browser import Host, axe_violations, tap, wait, wait_for_focus
 
 
 def login_problem(browser):
@@ -304,3 +304,38 @@ def test_swipe_back_with_a_finger(host, browser):
         points = [] if x is None else [{"x": x, "y": 400}]
         browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
     wait(browser, lambda d: d.current_url.endswith("/accounts/home"), message="a finger's edge swipe did not go back")
+
+
+def test_sign_up_checks_each_field_as_it_is_left_and_never_loses_the_password(host, browser):
+    # On a phone: a field left with a wrong value says so beside it at once, in the brief's words; Sign up with a
+    # problem left is not sent, shows it on its field and focuses it, and everything typed stays, the password too.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(host.url + "/accounts/signup")
+
+    def problem(name):
+        box = browser.find_element(By.ID, name).find_element(By.XPATH, "./ancestor::div[contains(@class, 'field')]")
+        errors = box.find_elements(By.CSS_SELECTOR, ".field-error")
+        return errors[0].text if errors else None
+
+    browser.find_element(By.ID, "email").send_keys("ana@", Keys.TAB)
+    wait(browser, lambda d: problem("email") == "Email is not valid", message="the email was not checked as it was left")
+    browser.find_element(By.ID, "password").send_keys("short", Keys.TAB)
+    wait(browser, lambda d: problem("password") is not None and "8" in problem("password"),
+         message="the password was not checked as it was left")
+    password = browser.find_element(By.ID, "password")
+    password.clear()
+    password.send_keys("secret!word", Keys.TAB)
+    wait(browser, lambda d: problem("password") is None, message="the password's problem stayed once it was right")
+    email = browser.find_element(By.ID, "email")
+    email.send_keys("example.com", Keys.TAB)
+    wait(browser, lambda d: problem("email") is None)
+    browser.find_element(By.ID, "mobile").send_keys("012 345 6789")
+    tap(browser, browser.find_element(By.ID, "signup-button"))
+    wait(browser, lambda d: problem("gender") == "Please select a gender", message="Sign up was not held back")
+    assert browser.current_url.endswith("/accounts/signup")
+    assert browser.switch_to.active_element.get_attribute("id") == "gender"
+    assert browser.find_element(By.ID, "password").get_attribute("value") == "secret!word", "the password was lost"
+    browser.find_element(By.CSS_SELECTOR, "#gender option[value=female]").click()
+    tap(browser, browser.find_element(By.ID, "signup-button"))
+    wait(browser, lambda d: d.find_elements(By.ID, "mobile-number"), message="Home not shown after sign up")

@@ -121,6 +121,76 @@
     });
   });
 
+  // A form marked data-check="<address>" is checked as the person goes, by the host's own rules and words: when a
+  // field is left, its problem is said beside it (or the earlier one taken away); when the form is sent and the host
+  // says it would be refused, it is not sent — the problem shows beside its field, which takes the focus — so nothing
+  // typed (a password included) is lost. Without script, or when the check cannot be made, the form goes as usual and
+  // the host answers as it always does.
+  function checkForm(form) {
+    var body = new URLSearchParams(new FormData(form));
+    return fetch(form.getAttribute("data-check"), {
+      method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
+    }).then(function (r) {
+      if (!r.ok) throw new Error("no check");
+      return r.json();
+    });
+  }
+  function sayProblem(form, name, message) {
+    var field = form.elements[name];
+    if (!field || !field.closest) return null;
+    var box = field.closest(".field") || field.parentNode;
+    var slot = box.querySelector(".field-error");
+    if (!message) {
+      if (slot) slot.remove();
+      box.classList.remove("invalid");
+      field.removeAttribute("aria-invalid");
+      return null;
+    }
+    if (!slot) {
+      slot = document.createElement("span");
+      slot.className = "field-error";
+      slot.id = name + "-problem";
+      var hint = box.querySelector(".hint");
+      box.insertBefore(slot, hint || null);
+    }
+    slot.textContent = message; // text, never HTML
+    box.classList.add("invalid");
+    field.setAttribute("aria-invalid", "true");
+    var described = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+    if (described.indexOf(slot.id) < 0) field.setAttribute("aria-describedby", described.concat(slot.id).join(" "));
+    return field;
+  }
+  document.addEventListener("focusout", function (e) {
+    var field = e.target, form = field.form;
+    if (!form || !form.hasAttribute("data-check") || !field.name || field.type === "hidden" || !window.fetch) return;
+    if (field.dataset.checked === field.value) return;
+    field.dataset.checked = field.value;
+    checkForm(form).then(function (answer) {
+      sayProblem(form, field.name, (answer.fields || {})[field.name]);
+    }).catch(function () {});
+  });
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-check") || form.dataset.checkPassed || !window.fetch) return;
+    e.preventDefault();
+    var submitter = e.submitter || null;
+    var go = function () {
+      form.dataset.checkPassed = "1";
+      if (submitter && form.requestSubmit) form.requestSubmit(submitter); else form.submit();
+      delete form.dataset.checkPassed;
+    };
+    checkForm(form).then(function (answer) {
+      var fields = answer.fields || {};
+      Array.prototype.forEach.call(form.elements, function (field) {
+        if (field.name && field.type !== "hidden") sayProblem(form, field.name, fields[field.name]);
+      });
+      if (!answer.first) return go();
+      var target = sayProblem(form, answer.first.field, answer.first.message);
+      A.announce(answer.first.message);
+      if (target) target.focus();
+    }).catch(go);
+  });
+
   // A form marked data-draft="<key>" (a new item being written) keeps what was typed in this browser as it is typed,
   // so a half-typed form survives a closed tab or a restarted host: an untouched form fills itself from the draft. The
   // draft is dropped once a submit is answered by another page (saved); a refused submit comes back to the form and
