@@ -13,7 +13,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from atelier_browser import Host, atelier_binary, wait
+from atelier_browser import Host, atelier_binary, tap, wait
 
 PAGE = (
     b"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Browser Test Page</title></head>"
@@ -68,6 +68,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 pass
         elif self.path == "/page.html":
             self.send_body(PAGE)
+        elif self.path == "/moved":
+            self.send_response(301)
+            self.send_header("Location", "/page.html")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif self.path == "/script.html":
             self.send_body(SCRIPT_PAGE)
         elif self.path.startswith("/slow"):
@@ -304,3 +309,40 @@ def test_a_host_started_during_a_cli_download_leaves_it_to_the_cli(browser, orig
         if host:
             host.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_a_download_reads_one_address_and_its_kind_and_a_remove_offers_undo(host, browser, origin):
+    # On a phone: a redirected download shows the address it was read from in its row and its viewer alike; the
+    # messages quote addresses whole, short enough for the screen; the list stands apart from the form; after Start
+    # focus is on no button (a stray Enter must not cancel); the row says what kind of file it is, never a media type;
+    # Remove offers Undo, which puts the download and its file back.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(host.url + "/downloads")
+    moved, final = origin + "/moved", origin + "/page.html"
+    start(browser, moved)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#download-list .download-row"), message="no row")
+    assert browser.switch_to.active_element.tag_name != "button", "focus is on a button after Start"
+    flash = browser.find_element(By.CSS_SELECTOR, ".flash")
+    assert flash.text.startswith("Started downloading 127.0.0.1:"), flash.text
+    lines = browser.execute_script(
+        "var s = arguments[0].querySelector('span'); return Math.round(s.getBoundingClientRect().height / "
+        "parseFloat(getComputedStyle(s).lineHeight))", flash)
+    assert lines == 1, "the message breaks the address"
+    form = browser.find_element(By.CSS_SELECTOR, "form.download-form").rect
+    listed = browser.find_element(By.ID, "download-list").rect
+    assert listed["y"] - (form["y"] + form["height"]) >= 12, "the list touches the form"
+    wait(browser, lambda d: state(d, final) == "Completed", message="the redirected download did not complete")
+    row = row_for(browser, final)
+    assert row.find_element(By.CSS_SELECTOR, ".download-bytes").text.endswith(" · Web page")
+    assert "text/html" not in browser.find_element(By.ID, "main").text
+    browser.get(row.find_element(By.CSS_SELECTOR, "a.download-url").get_attribute("href"))
+    assert final in browser.find_element(By.ID, "main").text and moved not in browser.find_element(By.ID, "main").text
+    browser.back()
+    tap(browser, row_for(browser, final).find_element(By.CSS_SELECTOR, ".download-remove"))
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#download-list .download-row"), message="not removed")
+    undo = browser.find_element(By.XPATH, "//div[contains(@class, 'flash')]//button[normalize-space()='Undo']")
+    tap(browser, undo)
+    wait(browser, lambda d: state(d, final) == "Completed", message="Undo did not put the download back")
+    browser.get(row_for(browser, final).find_element(By.CSS_SELECTOR, "a.download-url").get_attribute("href"))
+    assert browser.find_element(By.CSS_SELECTOR, ".viewer-title").text == "Browser Test Page", "the file did not come back"

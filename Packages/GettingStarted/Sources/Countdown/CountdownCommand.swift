@@ -67,7 +67,7 @@ public struct CountdownCommand: AsyncParsableCommand {
             let countdown = started.countdown
             print("Countdown \(countdown.id ?? 0) started: \(countdown.title), ends \(Moment.words(ClockTime.when(countdown.deadline))).")
             if let problem = started.schedulerProblem {
-                print("The system’s scheduler did not take it (\(problem)); you will be notified when Atelier is next running.")
+                print("The system’s scheduler did not take it (\(problem)); you will be notified the next time it runs.")
             } else {
                 print(store.scheduler.promise)
             }

@@ -84,7 +84,7 @@ public struct CountdownScheduler: Sendable {
         switch kind {
         case .at, .systemd: "You will be notified even if Atelier is closed: the system keeps the timer."
         case .none:
-            "No system scheduler is available: if Atelier is closed when a countdown ends, you will be notified when Atelier is next running."
+            "If Atelier is closed when a countdown ends, you will be notified the next time it runs: this computer cannot wake it for you."
         }
     }
 

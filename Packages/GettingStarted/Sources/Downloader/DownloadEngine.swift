@@ -146,10 +146,47 @@ public actor DownloadEngine {
     }
 
     /// Deletes a finished download's row and file.
-    public func remove(id: Int64) async throws {
+    ///
+    /// The file is kept aside a while (``keptAside``), so that ``restore(_:)`` can put the download back as it was: a
+    /// remove offers Undo, as every delete that does not ask first does. What is kept aside longer is dropped.
+    @discardableResult
+    public func remove(id: Int64) async throws -> DownloadItem {
         let item = try await store.deleteFinished(id: id)
-        DownloadFile.remove(at: filePath(for: id))
+        let path = filePath(for: id)
+        if (try? FileManager.default.moveItem(atPath: path, toPath: path + Self.asideSuffix)) == nil {
+            DownloadFile.remove(at: path)
+        }
         DownloadNotifications.postChanged(item, on: bus, removed: true)
+        dropKeptAside()
+        return item
+    }
+
+    /// Puts back download `item`, removed a moment ago (Undo), with its file when that is still kept aside.
+    @discardableResult
+    public func restore(_ item: DownloadItem) async throws -> DownloadItem {
+        guard let id = item.id else { throw DownloadError.notFound(id: 0) }
+        let (restored, isNew) = try await store.restore(item)
+        guard isNew else { return restored }
+        let path = filePath(for: id)
+        if !FileManager.default.fileExists(atPath: path) {
+            try? FileManager.default.moveItem(atPath: path + Self.asideSuffix, toPath: path)
+        }
+        DownloadNotifications.postChanged(restored, on: bus)
+        return restored
+    }
+
+    /// How long a removed download's file is kept for Undo.
+    public static let keptAside: TimeInterval = 600
+    static let asideSuffix = ".removed"
+
+    /// Drops the files of downloads removed longer ago than ``keptAside`` (by any process on this directory).
+    nonisolated func dropKeptAside(now: Date = Date()) {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in files where name.hasSuffix(Self.asideSuffix) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            let changed = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+            if let changed, now.timeIntervalSince(changed) > Self.keptAside { DownloadFile.remove(at: path) }
+        }
     }
 
     /// Puts downloads a previous run left running back in the queue (those whose lease lapsed or whose process is

@@ -54,8 +54,44 @@ public struct DownloadItem: Codable, Sendable, Equatable, Identifiable, Fetchabl
         return "\(received) of \(ByteCountText.format(totalBytes))"
     }
 
+    /// Where the download came from in the end (after redirects, once known), else the address asked for: the one
+    /// address the list, the viewer and every message show.
+    public var address: String { finalURL ?? url }
+
+    /// The address as a sentence quotes it: without its scheme, and shortened in the middle when long
+    /// (`example.com/…/page.html`), so that it reads whole on a phone.
+    public var shortAddress: String {
+        var text = address
+        for scheme in ["https://", "http://"] where text.lowercased().hasPrefix(scheme) { text.removeFirst(scheme.count) }
+        if text.hasSuffix("/") && text.filter({ $0 == "/" }).count == 1 { text.removeLast() }
+        guard text.count > 40, let slash = text.firstIndex(of: "/") else { return text }
+        let host = text[..<slash]
+        let last = text.split(separator: "/").last.map(String.init) ?? ""
+        let end = last.count > 24 ? String(last.prefix(23)) + "…" : last
+        return "\(host)/…/\(end)"
+    }
+
+    /// What kind of file the server says it is, in words (`Web page`, `PDF`, `Text`), for a person rather than its media
+    /// type; nil before the server has said.
+    public var kindText: String? {
+        guard let contentType else { return nil }
+        let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch essence {
+        case "text/html", "application/xhtml+xml": return "Web page"
+        case "text/plain": return "Text"
+        case "application/pdf": return "PDF"
+        case "application/json": return "JSON data"
+        case "text/css": return "Style sheet"
+        case "text/javascript", "application/javascript": return "Script"
+        case let type where type.hasPrefix("image/"): return "Image"
+        case let type where type.hasPrefix("video/"): return "Video"
+        case let type where type.hasPrefix("audio/"): return "Audio"
+        default: return "File"
+        }
+    }
+
     /// The download's host, for the per-server limit.
     public var host: String {
-        URL(string: finalURL ?? url)?.host?.lowercased() ?? ""
+        URL(string: address)?.host?.lowercased() ?? ""
     }
 }

@@ -123,6 +123,18 @@ public struct DownloadStore: Sendable {
         }
     }
 
+    /// Puts back finished download `item`, removed a moment ago, with its id; a row with that id now is left as it is
+    /// (and returned).
+    func restore(_ item: DownloadItem) async throws -> (DownloadItem, restored: Bool) {
+        try await writer.write { db in
+            if let id = item.id, let existing = try DownloadItem.fetchOne(db, key: id) { return (existing, false) }
+            var restored = item
+            try restored.insert(db)
+            try ChangeLog.record(db, kind: restored.state.rawValue, id: restored.id)
+            return (restored, true)
+        }
+    }
+
     /// Saves the progress of running download `id`, if `owner` still owns it (nothing otherwise): the byte counts,
     /// and with them the server's validator (ETag or Last-Modified), final address and type, so a resume after a
     /// kill asks for the rest of the same version (`If-Range`) and never splices two.

@@ -13,6 +13,7 @@ public enum DownloadListPage {
               <div class="nav-bar">
                 <h1 class="page-title">Downloads</h1>
               </div>
+              <form method="post" id="download-actions" hidden>\(HTML.csrfField(view.csrfToken))</form>
               <form method="post" action="/downloads" class="card download-form" novalidate>
                 \(HTML.csrfField(view.csrfToken))
                 <div class="field\(if: view.urlError != nil, " invalid")">
@@ -25,7 +26,6 @@ public enum DownloadListPage {
                   <span class="hint">http and https only; files up to \(view.maxSize). Downloads go on when this tab is closed.</span>
                 </div>
               </form>
-              <form method="post" id="download-actions" hidden>\(HTML.csrfField(view.csrfToken))</form>
               <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue) \(DownloadProgress.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-src="\(url: rowsSource(view.before))">
 
             """
@@ -88,7 +88,7 @@ public enum DownloadListPage {
         template.append(
             """
 
-                \(if: row.state.isFinished, "<span class=\"row-sub download-bytes\">\(row.progressText)\(row.contentType.map { " · \($0)" })</span>")
+                \(if: row.state.isFinished, "<span class=\"row-sub download-bytes\">\(row.progressText)\(row.kind.map { " · \($0)" })</span>")
                 \(row.failure.map { "<span class=\"row-sub download-failure\">\($0)</span>" })
               </div>
               <span class="status-pill download-state">\(row.state.label)</span>

@@ -12,7 +12,7 @@ import KernelWeb
 /// | `GET /downloads` | the URL field and the newest downloads (`?before=ID`: the page after that one) |
 /// | `GET /downloads/rows` | the list's rows alone, for live refresh (also with `?before=ID`) |
 /// | `POST /downloads` | start a download of the `url` field |
-/// | `POST /downloads/:id/cancel`, `/retry`, `/remove` | act on one download |
+/// | `POST /downloads/:id/cancel`, `/retry`, `/remove`, `/restore` | act on one download (restore: Undo a remove) |
 /// | `GET /downloads/:id` | the viewer of a completed download |
 struct DownloadRoutes: FeatureRoutes {
     let engine: DownloadEngine
@@ -20,6 +20,8 @@ struct DownloadRoutes: FeatureRoutes {
     /// The first page's rows, rendered once per change of the downloads (the feature forgets it on every
     /// ``DownloadChanged``); the address and bar of each running download are filled in as each request reads them.
     let firstPage: CachedValue<DownloadRowsPage>
+    /// Downloads removed a moment ago, for Undo.
+    let removed = RecentlyDeleted<DownloadItem>()
 
     /// Reads and renders one page of rows, newest first, older than the download `before`.
     static func rowsPage(_ store: DownloadStore, before: Int64?) async throws -> DownloadRowsPage {
@@ -50,7 +52,10 @@ struct DownloadRoutes: FeatureRoutes {
             let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""
             do {
                 let item = try await engine.start(text)
-                return pages.redirect(to: "/downloads#download-\(item.id ?? 0)", flash: Flash(.success, "Started downloading \(item.url)."))
+                return pages.redirect(
+                    to: "/downloads#download-\(item.id ?? 0)",
+                    flash: Flash(.success, "Started downloading \(item.shortAddress).")
+                )
             } catch let error as DownloadURLError {
                 return try await listPage(
                     url: text,
@@ -65,21 +70,40 @@ struct DownloadRoutes: FeatureRoutes {
         routes.post(":id/cancel") { _, context in
             try await act(context) { id in
                 let item = try await engine.cancel(id: id)
-                return "Cancelled \(item.url)."
+                return "Cancelled \(item.shortAddress)."
             }
         }
         routes.post(":id/retry") { _, context in
             try await act(context) { id in
                 let item = try await engine.retry(id: id)
-                return "Downloading \(item.url) again."
+                return "Downloading \(item.shortAddress) again."
             }
         }
-        routes.post(":id/remove") { _, context in
-            try await act(context) { id in
-                let url = try await engine.store.find(id: id)?.url ?? "the download"
-                try await engine.remove(id: id)
-                return "Removed \(url)."
+        routes.post(":id/remove") { request, context in
+            let id = try Self.id(context)
+            do {
+                let item = try await engine.remove(id: id)
+                removed.remember(item, id: id)
+                return pages.redirect(
+                    to: "/downloads",
+                    flash: Flash(.info, "Removed \(item.shortAddress).", actionLabel: "Undo", actionPath: "/downloads/\(id)/restore"),
+                    for: request
+                )
+            } catch let error as DownloadError {
+                return pages.redirect(to: "/downloads", flash: Flash(.error, error.description), for: request)
             }
+        }
+        routes.post(":id/restore") { request, context in
+            let id = try Self.id(context)
+            guard let item = removed.take(id) else {
+                return pages.redirect(to: "/downloads", flash: Flash(.error, "That remove can no longer be undone."), for: request)
+            }
+            let restored = try await engine.restore(item)
+            return pages.redirect(
+                to: "/downloads#download-\(id)",
+                flash: Flash(.success, "Put back \(restored.shortAddress)."),
+                for: request
+            )
         }
         routes.get(":id/text") { _, context in
             // The whole readable text of a completed download, as plain text (the viewer shows its start).

@@ -30,10 +30,10 @@ enum DownloadViewer {
             let looksLikeHTML = item.contentType.map(isHTMLType) ?? true
             return DownloadViewerView(
                 id: item.id ?? 0,
-                url: item.url,
+                url: item.address,
                 title: summary.title.isEmpty ? "Untitled page" : summary.title,
                 message: looksLikeHTML
-                    ? nil : "The server called this \(item.contentType ?? "file"), not HTML; it is shown as HTML anyway.",
+                    ? nil : "The server says this is not a web page (\(item.kindText ?? "File")); it is shown as one anyway.",
                 headings: summary.headings.prefix(outlineLimit).map { .init(level: $0.level, text: $0.text) },
                 outlineNote: note(shown: outlineLimit, of: summary.headings.count, "headings"),
                 links: summary.links.prefix(linkLimit).map { .init(text: $0.text.isEmpty ? "(no text)" : $0.text, href: $0.href) },
@@ -48,7 +48,7 @@ enum DownloadViewer {
             let printable = error != .binary
             return DownloadViewerView(
                 id: item.id ?? 0,
-                url: item.url,
+                url: item.address,
                 title: "Nothing to show",
                 message: error.description,
                 headings: [],

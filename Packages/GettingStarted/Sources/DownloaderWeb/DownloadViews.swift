@@ -11,18 +11,19 @@ public struct DownloadRowView: Sendable {
     let percent: Int?
     let progressText: String
     let failure: String?
-    let contentType: String?
+    /// What kind of file it is, in words.
+    let kind: String?
 
     /// The row of `item`.
     public init(_ item: DownloadItem) {
         id = item.id ?? 0
         // Where the download came from in the end: a redirected one shows the address it was read from.
-        url = item.finalURL ?? item.url
+        url = item.address
         state = item.state
         percent = item.fraction.map { Int($0 * 100) }
         progressText = item.progressText
         failure = item.state == .failed ? item.failure : nil
-        contentType = item.contentType
+        kind = item.kindText
     }
 }
 

@@ -65,6 +65,6 @@ struct CountdownSchedulerTests {
         #expect(try CountdownScheduler.choose("at", executable: "/x", dataDirectory: "/d").kind == .at)
         #expect(throws: CountdownProblem.self) { try CountdownScheduler.choose("cron", executable: "/x", dataDirectory: "/d") }
         let none = CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
-        #expect(none.promise.contains("you will be notified when Atelier is next running"))
+        #expect(none.promise.contains("you will be notified the next time it runs"))
     }
 }

@@ -26,7 +26,7 @@ struct CountdownRoutesTests {
             let empty = try await session.get("/countdown")
             #expect(empty.text.contains("No timers. Start one above."))
             #expect(empty.text.contains(#"inputmode="numeric""#))
-            #expect(empty.text.contains("you will be notified when Atelier is next running"))
+            #expect(empty.text.contains("you will be notified the next time it runs"))
             let started = try await session.post("/countdown", form: [("hours", "1"), ("minutes", "30"), ("label", "Tea <b>")])
             #expect(started.status == .seeOther)
             let page = try await session.follow(started)

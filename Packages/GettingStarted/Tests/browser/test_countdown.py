@@ -50,7 +50,7 @@ def start_in_page(browser, url, minutes, label):
 def test_a_countdown_started_in_the_page_notifies_after_the_tab_is_closed(quiet_host, browser):
     host = quiet_host
     start_in_page(browser, host.url, 1, "Tea")
-    assert "you will be notified when Atelier is next running" in browser.page_source
+    assert "you will be notified the next time it runs" in browser.page_source
     first = clock(browser)
     assert first in ("1:00", "0:59"), first
     wait(browser, lambda d: clock(d) not in ("1:00", first), timeout=3, message="the clock does not count down")
@@ -245,7 +245,7 @@ def test_a_countdown_that_ended_while_nothing_ran_comes_late_at_the_next_start(b
     data_dir = tempfile.mkdtemp(prefix="atelier-late-")
     try:
         out = run_cli("countdown", "start", "1s", "--label", "Laundry", "--data-dir", data_dir, "--scheduler", "none")
-        assert "you will be notified when Atelier is next running" in out
+        assert "you will be notified the next time it runs" in out
         time.sleep(7)  # well past its end (a notice more than 5 s late is marked late)
         host = Host(data_dir, options=["--countdown-scheduler", "none"])
         try:

@@ -234,13 +234,14 @@
     });
   }
 
-  // After an action the page comes back at the row it was about (#task-7): focus goes to that row's first control, so
-  // the keyboard and a screen reader stay where the person was (the flash above says what happened).
+  // After an action the page comes back at the row it was about (#task-7): focus goes to that row's link or field, or
+  // to the row itself, so the keyboard and a screen reader stay where the person was (the flash says what happened).
+  // Never to one of its buttons: a stray Enter would act on it (Cancel a download just started).
   function focusTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id ? document.getElementById(id) : null;
     if (!target || document.querySelector("[autofocus]")) return;
-    var control = target.querySelector("button:not([tabindex='-1']), a[href], input:not([type=hidden]), select, textarea");
+    var control = target.querySelector("a[href], input:not([type=hidden]), select, textarea");
     if (!control) {
       if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
       control = target;
