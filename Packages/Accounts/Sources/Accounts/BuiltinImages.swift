@@ -49,12 +49,14 @@ public enum BuiltinImages {
         case .waves:
             for band in 0..<5 {
                 let y = 70 + band * 45
-                shapes += "<path d=\"M0 \(y) Q37 \(y - 25) 75 \(y) T150 \(y) T225 \(y) T300 \(y)\" fill=\"none\" "
+                shapes +=
+                    "<path d=\"M0 \(y) Q37 \(y - 25) 75 \(y) T150 \(y) T225 \(y) T300 \(y)\" fill=\"none\" "
                     + "stroke=\"\(band % 2 == 0 ? ink : light)\" stroke-width=\"14\" stroke-linecap=\"round\"/>"
             }
         case .sun:
             for ray in 0..<12 {
-                shapes += "<rect x=\"144\" y=\"20\" width=\"12\" height=\"60\" rx=\"6\" fill=\"\(light)\" "
+                shapes +=
+                    "<rect x=\"144\" y=\"20\" width=\"12\" height=\"60\" rx=\"6\" fill=\"\(light)\" "
                     + "transform=\"rotate(\(ray * 30) 150 150)\"/>"
             }
             shapes += "<circle cx=\"150\" cy=\"150\" r=\"62\" fill=\"\(ink)\"/>"
@@ -63,20 +65,23 @@ public enum BuiltinImages {
             shapes += "<path d=\"M0 250 Q100 170 200 240 T300 230 V300 H0 Z\" fill=\"\(ink)\"/>"
         case .petals:
             for petal in 0..<8 {
-                shapes += "<ellipse cx=\"150\" cy=\"85\" rx=\"30\" ry=\"62\" fill=\"\(petal % 2 == 0 ? ink : light)\" "
+                shapes +=
+                    "<ellipse cx=\"150\" cy=\"85\" rx=\"30\" ry=\"62\" fill=\"\(petal % 2 == 0 ? ink : light)\" "
                     + "opacity=\"0.85\" transform=\"rotate(\(petal * 45) 150 150)\"/>"
             }
             shapes += "<circle cx=\"150\" cy=\"150\" r=\"22\" fill=\"hsl(48,95%,60%)\"/>"
         case .grid:
             for row in 0..<4 {
                 for column in 0..<4 {
-                    shapes += "<rect x=\"\(30 + column * 64)\" y=\"\(30 + row * 64)\" width=\"48\" height=\"48\" rx=\"6\" "
+                    shapes +=
+                        "<rect x=\"\(30 + column * 64)\" y=\"\(30 + row * 64)\" width=\"48\" height=\"48\" rx=\"6\" "
                         + "fill=\"\((row + column) % 2 == 0 ? ink : light)\"/>"
                 }
             }
         case .rings:
             for ring in 0..<6 {
-                shapes += "<circle cx=\"150\" cy=\"150\" r=\"\(130 - ring * 22)\" fill=\"none\" "
+                shapes +=
+                    "<circle cx=\"150\" cy=\"150\" r=\"\(130 - ring * 22)\" fill=\"none\" "
                     + "stroke=\"\(ring % 2 == 0 ? ink : light)\" stroke-width=\"10\"/>"
             }
         case .stripes:
@@ -92,7 +97,8 @@ public enum BuiltinImages {
                 for column in 0..<3 {
                     let x = 60 + column * 90
                     let y = 60 + row * 90
-                    shapes += "<polygon points=\"\(x),\(y - 36) \(x + 30),\(y) \(x),\(y + 36) \(x - 30),\(y)\" "
+                    shapes +=
+                        "<polygon points=\"\(x),\(y - 36) \(x + 30),\(y) \(x),\(y + 36) \(x - 30),\(y)\" "
                         + "fill=\"\((row + column) % 2 == 0 ? ink : light)\"/>"
                 }
             }
@@ -102,9 +108,10 @@ public enum BuiltinImages {
             shapes += "<polygon points=\"110,70 128,108 92,108\" fill=\"white\" opacity=\"0.9\"/>"
             shapes += "<rect y=\"258\" width=\"300\" height=\"42\" fill=\"\(ink)\"/>"
         case .stars:
-            for (x, y, size) in [(50, 60, 9), (130, 40, 6), (220, 80, 11), (260, 30, 5), (80, 150, 7), (180, 170, 10),
-                (250, 200, 6), (40, 240, 8), (140, 250, 5), (210, 260, 7)]
-            {
+            for (x, y, size) in [
+                (50, 60, 9), (130, 40, 6), (220, 80, 11), (260, 30, 5), (80, 150, 7), (180, 170, 10),
+                (250, 200, 6), (40, 240, 8), (140, 250, 5), (210, 260, 7),
+            ] {
                 shapes += "<polygon points=\"\(star(x, y, size))\" fill=\"\(ink)\"/>"
             }
             shapes += "<circle cx=\"110\" cy=\"100\" r=\"26\" fill=\"\(light)\"/>"
