@@ -252,7 +252,7 @@ def test_on_a_phone_every_app_is_one_tap_away_in_the_tab_bar(host, browser):
         current = bar.find_elements(By.CSS_SELECTOR, "a.tab[aria-current=page]")
         assert [c.get_attribute("data-feature-link") for c in current] == [feature]
         title_box = box(browser, browser.find_element(By.CSS_SELECTOR, ".current-app"))
-        assert browser.find_element(By.CSS_SELECTOR, ".current-app").text == title
+        assert browser.find_element(By.CSS_SELECTOR, ".current-app").get_attribute("textContent") == title
         assert title_box["top"] >= 0 and title_box["bottom"] <= 60, (feature, title_box)
         assert bar.find_element(By.CSS_SELECTOR, ".inbox-link [data-unread]").text == "1"
         # The end of the page scrolls clear of the tab bar.
@@ -266,7 +266,17 @@ def test_on_a_phone_every_app_is_one_tap_away_in_the_tab_bar(host, browser):
     browser.find_element(By.CSS_SELECTOR, 'nav.features a[data-feature-link="news"]').click()
     wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-feature") == "news")
     browser.find_element(By.CSS_SELECTOR, "nav.features a.inbox-link").click()
-    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".current-app").text == "Inbox")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".current-app").get_attribute("textContent") == "Inbox")
+    # The large title, as on iOS: at the top the page's own title names it and the bar does not repeat it; scrolled
+    # under the bar, the bar names it.
+    for index in range(30):
+        host.cli("tasks", "add", f"Task {index}")
+    browser.get(host.url + "/tasks")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.classList.contains('large-title')"))
+    wait(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('.current-app')).opacity") == "0")
+    browser.execute_script("window.scrollTo(0, 600)")
+    wait(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('.current-app')).opacity") == "1",
+         message="the bar did not name the app once its title scrolled away")
     browser.find_element(By.TAG_NAME, "body").send_keys("\t")
     skip = browser.switch_to.active_element
     assert skip.text == "Skip to content" and skip.is_displayed()

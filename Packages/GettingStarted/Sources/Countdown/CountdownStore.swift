@@ -115,17 +115,38 @@ public struct CountdownStore: Sendable {
     }
 
     /// Removes every countdown that has finished by `now` from the list (their notices stay in the inbox). Returns
-    /// how many.
+    /// them, for Undo (``restore(_:)``).
     @discardableResult
-    public func clearFinished(now: Date = Date()) async throws -> Int {
-        let count = try await database.write { db -> Int in
-            let count = try Countdown.filter(Column("deadline") <= now).deleteAll(db)
-            if count > 0 { try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: nil) }
-            return count
+    public func clearFinished(now: Date = Date()) async throws -> [Countdown] {
+        let cleared = try await database.write { db -> [Countdown] in
+            let finished = Countdown.filter(Column("deadline") <= now)
+            let cleared = try finished.fetchAll(db)
+            try finished.deleteAll(db)
+            if !cleared.isEmpty { try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: nil) }
+            return cleared
         }
-        if count > 0 {
+        if !cleared.isEmpty {
             bus.post(CountdownChanged(.removed, ids: []))
         }
+        return cleared
+    }
+
+    /// Puts back finished countdowns cleared a moment ago (Undo), with their ids; one whose id is in use again is left
+    /// out. Returns how many came back.
+    @discardableResult
+    public func restore(_ countdowns: [Countdown]) async throws -> Int {
+        let count = try await database.write { db -> Int in
+            var count = 0
+            for countdown in countdowns {
+                if let id = countdown.id, try Countdown.exists(db, key: id) { continue }
+                var restored = countdown
+                try restored.insert(db)
+                count += 1
+            }
+            if count > 0 { try ChangeLog.record(db, kind: CountdownChanged.Change.started.rawValue, id: nil) }
+            return count
+        }
+        if count > 0 { bus.post(CountdownChanged(.started, ids: countdowns.compactMap(\.id))) }
         return count
     }
 

@@ -6,13 +6,16 @@ import KernelHTML
 import KernelWeb
 
 /// The countdown page, mounted at `/countdown`: the form and the list (`GET`), the list alone for live refreshes
-/// (`GET rows`), start (`POST`), cancel (`POST :id/cancel`) and clearing finished ones (`POST clear`).
+/// (`GET rows`), start (`POST`), cancel (`POST :id/cancel`), clearing finished ones (`POST clear`) and putting them
+/// back (`POST restore/:batch`, the clear's Undo).
 struct CountdownRoutes: FeatureRoutes {
     let store: CountdownStore
     let pages: PageRenderer
     /// The first page as last read and rendered, the same for every visitor: forgotten when a countdown changes or a
     /// notice is delivered (``CountdownFeature``'s caches).
     let firstPage: CachedValue<CountdownFirstPage>
+    /// Finished countdowns cleared a moment ago, by the batch's highest id, for Undo.
+    let recentlyCleared = RecentlyDeleted<[Countdown]>()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: page)
@@ -20,6 +23,7 @@ struct CountdownRoutes: FeatureRoutes {
         routes.post(use: start)
         routes.post(":id/cancel", use: cancel)
         routes.post("clear", use: clear)
+        routes.post("restore/:id", use: restore)
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -81,10 +85,32 @@ struct CountdownRoutes: FeatureRoutes {
     }
 
     @Sendable func clear(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let count = try await store.clearFinished()
+        let cleared = try await store.clearFinished()
+        guard let batch = cleared.compactMap(\.id).max() else {
+            return pages.redirect(to: "/countdown", flash: Flash(.info, "There were no finished countdowns to clear."))
+        }
+        recentlyCleared.remember(cleared, id: batch)
+        let count = cleared.count
         return pages.redirect(
             to: "/countdown",
-            flash: Flash(.success, count == 1 ? "Cleared 1 finished countdown." : "Cleared \(count) finished countdowns.")
+            flash: Flash(
+                .info,
+                count == 1 ? "Cleared 1 finished countdown." : "Cleared \(count) finished countdowns.",
+                actionLabel: "Undo",
+                actionPath: "/countdown/restore/\(batch)"
+            )
+        )
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let batch = try context.id("There is nothing to put back at that address.")
+        guard let cleared = recentlyCleared.take(batch) else {
+            return pages.redirect(to: "/countdown", flash: Flash(.error, "That clear can no longer be undone."))
+        }
+        let count = try await store.restore(cleared)
+        return pages.redirect(
+            to: "/countdown",
+            flash: Flash(.success, count == 1 ? "Put back 1 finished countdown." : "Put back \(count) finished countdowns.")
         )
     }
 

@@ -58,10 +58,10 @@ public struct DownloadItem: Codable, Sendable, Equatable, Identifiable, Fetchabl
     /// address the list, the viewer and every message show.
     public var address: String { finalURL ?? url }
 
-    /// The address as a sentence quotes it: without its scheme, and shortened in the middle when long
-    /// (`example.com/…/page.html`), so that it reads whole on a phone.
+    /// The address as a sentence quotes it: readable (percent-escapes decoded), without its scheme, and shortened in
+    /// the middle when long (`example.com/…/page.html`), so that it reads whole on a phone.
     public var shortAddress: String {
-        var text = address
+        var text = address.removingPercentEncoding ?? address
         for scheme in ["https://", "http://"] where text.lowercased().hasPrefix(scheme) { text.removeFirst(scheme.count) }
         if text.hasSuffix("/") && text.filter({ $0 == "/" }).count == 1 { text.removeLast() }
         guard text.count > 40, let slash = text.firstIndex(of: "/") else { return text }

@@ -100,7 +100,7 @@ public struct DownloadStore: Sendable {
                     db,
                     featureID: DownloadIdentity.id,
                     title: "Download finished",
-                    body: after.finalURL ?? after.url,
+                    body: after.shortAddress,
                     link: "/downloads/\(id)",
                     at: after.updatedAt,
                     key: "downloads.completed.\(id).\(Int64(after.updatedAt.timeIntervalSince1970 * 1000))"

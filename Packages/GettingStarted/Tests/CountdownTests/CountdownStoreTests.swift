@@ -110,7 +110,7 @@ struct CountdownStoreTests {
         #expect(try await harness.notices.notice(key: short.key) == nil)
         #expect(try await harness.store.cancel(id: #require(short.id)) == nil)
         #expect(try await harness.notices.deliverDue(now: start.addingTimeInterval(700)).map(\.body) == ["Done", "Long"])
-        #expect(try await harness.store.clearFinished(now: start.addingTimeInterval(700)) == 2)
+        #expect(try await harness.store.clearFinished(now: start.addingTimeInterval(700)).count == 2)
         #expect(try await harness.store.list(now: start.addingTimeInterval(700)).rows.isEmpty)
         _ = (long, done)
     }

@@ -276,3 +276,17 @@ def test_a_countdown_from_the_cli_appears_in_an_open_page_and_focus_stays(quiet_
     quiet_host.cli("countdown", "cancel", "2", "--scheduler", "none")
     wait(browser, lambda d: "From the CLI" not in d.find_element(By.ID, "countdown-list").text, message="the CLI's cancel did not show")
     assert browser.switch_to.active_element.get_attribute("aria-label") == "Cancel Stew"
+
+
+def test_clearing_finished_countdowns_offers_undo(quiet_host, browser):
+    quiet_host.cli("countdown", "start", "1s", "--label", "Eggs", "--scheduler", "none")
+    time.sleep(1.5)
+    browser.get(quiet_host.url + "/countdown")
+    wait(browser, lambda d: "Eggs" in d.find_element(By.ID, "main").text)
+    browser.find_element(By.XPATH, "//button[normalize-space()='Clear finished']").click()
+    wait(browser, lambda d: "Eggs" not in d.find_element(By.ID, "countdown-list").text, message="not cleared")
+    flash = browser.find_element(By.CSS_SELECTOR, ".flash")
+    assert flash.text.startswith("Cleared 1 finished countdown."), flash.text
+    flash.find_element(By.XPATH, ".//button[normalize-space()='Undo']").click()
+    wait(browser, lambda d: "Eggs" in d.find_element(By.ID, "countdown-list").text, message="Undo did not put it back")
+    assert "Put back 1 finished countdown." in browser.find_element(By.CSS_SELECTOR, ".flash").text

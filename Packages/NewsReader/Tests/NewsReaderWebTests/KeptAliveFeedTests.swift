@@ -19,7 +19,8 @@ struct KeptAliveFeedTests {
             for round in 1...2 {
                 // The second fetch starts at once, on the connection the first one left open.
                 let url = URL(string: server.url("/feed-\(round).json"))!
-                let data = try await transport.get(url, limit: 1 << 20, timeout: .seconds(5))
+                // A generous limit: under a full parallel test run on two cores the answer can take seconds.
+                let data = try await transport.get(url, limit: 1 << 20, timeout: .seconds(30))
                 #expect(String(decoding: data, as: UTF8.self) == FeedRefreshServiceTests.feed, "fetch \(round)")
             }
         } catch {

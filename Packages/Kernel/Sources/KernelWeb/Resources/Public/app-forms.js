@@ -121,6 +121,24 @@
     });
   });
 
+  // Any form sent the ordinary way (the page loads again with the answer): its button says it is working once the
+  // answer takes longer than a glance; after 20 s the wait ends, with a sentence, rather than going on for ever.
+  window.addEventListener("submit", function (e) {
+    var form = e.target, submitter = e.submitter;
+    if (e.defaultPrevented || !submitter || (form.method || "").toLowerCase() !== "post") return;
+    var slow = setTimeout(function () { submitter.setAttribute("aria-busy", "true"); }, BUSY_AFTER);
+    var gaveUp = setTimeout(function () {
+      if (window.stop) window.stop();
+      submitter.removeAttribute("aria-busy");
+      showFlash({ kind: "error", message: "Atelier did not answer in time. This may not have been saved: check, then " +
+        "try again." });
+    }, NAVIGATION_GIVE_UP_AFTER);
+    var settle = function () { clearTimeout(slow); clearTimeout(gaveUp); };
+    window.addEventListener("pagehide", settle, { once: true });
+    document.addEventListener("atelier:not-sent", settle, { once: true });
+  });
+  var NAVIGATION_GIVE_UP_AFTER = 20000;
+
   // A form marked data-check="<address>" is checked as the person goes, by the host's own rules and words: when a
   // field is left, its problem is said beside it (or the earlier one taken away); when the form is sent and the host
   // says it would be refused, it is not sent — the problem shows beside its field, which takes the focus — so nothing

@@ -53,6 +53,7 @@
     box.setAttribute("data-not-sent", "");
     box.textContent = typedInto(form || lastForm) ? TEXT.notSent : TEXT.notSentTap; // text, never HTML
     box.scrollIntoView({ block: "nearest" });
+    document.dispatchEvent(new CustomEvent("atelier:not-sent"));
     document.querySelectorAll("form [aria-busy], form button[disabled]").forEach(function (el) {
       el.removeAttribute("aria-busy");
       el.disabled = false;

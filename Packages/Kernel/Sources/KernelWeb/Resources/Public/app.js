@@ -161,7 +161,20 @@
     if (event.persisted) connect();
   });
 
+  // The large title: while the page's own title (its first h1) is in sight, the bar at the top does not name the app
+  // a second time; once it has scrolled under the bar, the bar does, as iOS does.
+  function largeTitle() {
+    var title = document.querySelector("main h1");
+    var bar = document.querySelector(".topbar");
+    if (!title || !bar || !window.IntersectionObserver) return;
+    var root = document.documentElement;
+    new IntersectionObserver(function (entries) {
+      root.classList.toggle("large-title", entries[0].isIntersecting);
+    }, { rootMargin: "-" + bar.offsetHeight + "px 0px 0px 0px" }).observe(title);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    largeTitle();
     A.fadeFlashes();
     // What the server sent, before swipeRows marks rows: the first refresh then finds nothing changed.
     document.querySelectorAll("[data-live-refresh]").forEach(function (el) {

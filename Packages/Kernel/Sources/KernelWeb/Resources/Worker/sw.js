@@ -115,7 +115,7 @@ function offlinePage(words) {
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
     '<title>Offline · Atelier</title><link rel="stylesheet" href="/static/app.css"></head><body>' +
     '<main id="main" class="offline-page"><h1>You are offline</h1><p>' + words +
-    "</p><p><a href=\"/\">All apps</a></p></main></body></html>";
+    "</p><p><a class=\"button\" href=\"/\">All apps</a></p></main></body></html>";
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
