@@ -22,7 +22,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import Select
 
-from atelier_browser import Host, wait
+from atelier_browser import Host, tap, wait
 from push_service import Browser, PushService
 
 
@@ -112,7 +112,7 @@ def test_over_https_every_cookie_the_browser_keeps_is_secure():
                             ("lastName", "Lim"), ("mobile", "012-345 6789")):
             driver.find_element("id", name).send_keys(value)
         Select(driver.find_element("id", "gender")).select_by_index(1)
-        driver.find_element("id", "signup-button").click()
+        tap(driver, driver.find_element("id", "signup-button"))
         wait(driver, lambda d: "/accounts/home" in d.current_url)
         cookies = driver.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
         names = {cookie["name"] for cookie in cookies}

