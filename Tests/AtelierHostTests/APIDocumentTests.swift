@@ -21,7 +21,7 @@ struct APIDocumentTests {
             let diagnostics = try await session.get("/diagnostics").text
             let line = try #require(diagnostics.split(separator: "\n").first { $0.contains("Forwarded to pages:") })
             let names = line.components(separatedBy: "<code>").dropFirst().compactMap { $0.components(separatedBy: "</code>").first }
-            #expect(names.count >= 8)
+            #expect(names.count >= 7)
             for name in names + ["unread", "toast"] {
                 #expect(description.contains("| `\(name)` |"), "the /events description does not name \(name)")
             }

@@ -387,7 +387,7 @@ class Checker:
 
 SHELL_SCRIPTS = [
     f"/static/{name}"
-    for name in ["app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app-install.js",
+    for name in ["app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-install.js",
                  "app.js"]
 ]
 

@@ -1,19 +1,16 @@
 import Foundation
 import GRDB
-import KernelBus
 import KernelStorage
 import Synchronization
 
 /// The accounts and their sessions, in `accounts.sqlite`.
 ///
 /// Every method is one short transaction, awaited; passwords are hashed and checked by ``PasswordHasher`` on its
-/// own queue, never inside a transaction. Each change is recorded in the ``ChangeLog`` and posted as one
-/// ``AccountsChanged`` once it has committed.
+/// own queue, never inside a transaction. Each change is recorded in the ``ChangeLog`` in its transaction; the Kernel's
+/// change feed posts it as one ``AccountsChanged`` once it has committed.
 public struct AccountStore: Sendable {
     /// The database, migrated by ``AccountsMigrations``.
     public let writer: any DatabaseWriter
-    /// Where changes are announced.
-    public let bus: NotificationBus
     /// How passwords are hashed.
     public let hasher: PasswordHasher
     /// How long a session lasts after login.
@@ -26,12 +23,10 @@ public struct AccountStore: Sendable {
     /// A store over a migrated database.
     public init(
         writer: any DatabaseWriter,
-        bus: NotificationBus = .default,
         hasher: PasswordHasher = PasswordHasher(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.writer = writer
-        self.bus = bus
         self.hasher = hasher
         self.now = now
         self.decoy = DecoyHash(hasher: hasher)
@@ -63,7 +58,6 @@ public struct AccountStore: Sendable {
                 try ChangeLog.record(db, kind: AccountsChanged.Change.added.rawValue, id: account.id)
                 return account
             }
-            bus.post(AccountsChanged(.added, ids: [account.id ?? 0]))
             return account
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Another sign-up with the same email committed between the check and the insert.
@@ -105,7 +99,11 @@ public struct AccountStore: Sendable {
         let stamp = now()
         let expiresAt = stamp.addingTimeInterval(Self.sessionLifetime)
         try await writer.write { db in
-            if let old { try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [old]) }
+            if let old {
+                // The browser's old session ended: what keeps sessions in memory forgets them.
+                try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [old])
+                if db.changesCount > 0 { try ChangeLog.record(db, kind: AccountsChanged.Change.signedOut.rawValue, id: nil) }
+            }
             try db.execute(
                 sql: "DELETE FROM accounts_session WHERE expiresAt <= ?",
                 arguments: [stamp.timeIntervalSince1970]
@@ -115,8 +113,6 @@ public struct AccountStore: Sendable {
                 arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970]
             )
         }
-        // The browser's old session ended: pages that keep sessions in memory forget them.
-        if old != nil { bus.post(AccountSessionsEnded()) }
         return token
     }
 
@@ -147,8 +143,8 @@ public struct AccountStore: Sendable {
     public func endSession(_ token: String) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [token])
+            try ChangeLog.record(db, kind: AccountsChanged.Change.signedOut.rawValue, id: nil)
         }
-        bus.post(AccountSessionsEnded())
     }
 
     // MARK: Changes
@@ -172,7 +168,6 @@ public struct AccountStore: Sendable {
             return account
         }
         guard let account else { throw AccountsError.noSuchAccount }
-        bus.post(AccountsChanged(.updated, ids: [id]))
         return account
     }
 
@@ -200,7 +195,6 @@ public struct AccountStore: Sendable {
             _ = try Account.deleteOne(db, key: id)
             try ChangeLog.record(db, kind: AccountsChanged.Change.deleted.rawValue, id: id)
         }
-        bus.post(AccountsChanged(.deleted, ids: [id]))
     }
 
     private static func newToken() -> String {

@@ -1,8 +1,8 @@
 import Kernel
 import KernelBus
 
-/// Posted after every change to Accounts has committed: one per action a person takes, and one per batch of
-/// changes another process (the CLI) made while the host was watching.
+/// Accounts' one change event, posted by the Kernel's change feed after every commit that changed accounts or sessions:
+/// one per action a person takes, and one per batch of changes another process (the CLI) made.
 public struct AccountsChanged: RowChangeEvent, Hashable {
     /// `accounts.changed`.
     public static let name: BusNotification.Name = "accounts.changed"
@@ -15,6 +15,8 @@ public struct AccountsChanged: RowChangeEvent, Hashable {
         case updated
         /// An account was deleted.
         case deleted
+        /// Sessions ended (a logout, a login replacing a browser's session); no account named.
+        case signedOut
         /// Several changes made by another process, reported together.
         case batch
     }

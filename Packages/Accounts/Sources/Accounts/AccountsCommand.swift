@@ -72,5 +72,5 @@ private struct ListedAccount: Encodable {
 
 private func store(_ options: DataDirectoryOptions) throws -> AccountStore {
     let context = try options.commandContext(for: .accounts)
-    return AccountStore(writer: context.database, bus: context.bus)
+    return AccountStore(writer: context.database)
 }

@@ -22,7 +22,7 @@ struct TemporaryAccounts {
             in: DataDirectory(path: directory.path),
             migrations: FeatureDescriptor.accounts.migrations
         )
-        store = AccountStore(writer: pool, bus: NotificationBus(), now: now)
+        store = AccountStore(writer: pool, now: now)
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
@@ -127,7 +127,7 @@ struct SessionTests {
         let token = try await accounts.store.startSession(for: account)
         #expect(try await accounts.store.account(session: token)?.id == account.id)
         // The CLI (another store on the same file) deletes the account.
-        let other = AccountStore(writer: accounts.pool, bus: NotificationBus())
+        let other = AccountStore(writer: accounts.pool)
         try await other.delete(email: "ana@example.com")
         #expect(try await accounts.store.account(session: token) == nil)
     }

@@ -1,8 +1,9 @@
 import Kernel
 import KernelBus
 
-/// Posted after every change to Assignments has committed: one per action a person takes, and one per batch of
-/// changes another process (the CLI) made while the host was watching. Open pages update the rows it names.
+/// Assignments' one change event, posted by the Kernel's change feed after every commit that changed them: one per
+/// action a person takes, and one per batch of changes another process (the CLI) made. Open pages update the rows it
+/// names.
 public struct AssignmentChanged: RowChangeEvent, Hashable {
     /// `assignments.changed`.
     public static let name: BusNotification.Name = "assignments.changed"
@@ -22,6 +23,8 @@ public struct AssignmentChanged: RowChangeEvent, Hashable {
         /// An assignment moved between the current list and the archive as time passed (marked and now due, or a
         /// week past due unmarked; back again if the clock was set back).
         case moved
+        /// Its calendar push went through or failed: the detail's calendar line changed.
+        case synced
         /// Several changes made by another process, reported together.
         case batch
     }

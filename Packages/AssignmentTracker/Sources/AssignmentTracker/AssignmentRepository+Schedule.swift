@@ -50,10 +50,6 @@ extension AssignmentRepository {
             }
             return slipped
         }
-        if !slipped.isEmpty {
-            await carryNotices()
-            bus.post(AssignmentChanged(.behind, ids: Array(Set(slipped.map(\.assignmentID))).sorted()))
-        }
         return slipped
     }
 
@@ -84,7 +80,6 @@ extension AssignmentRepository {
             }
             return ids
         }
-        if !ids.isEmpty { bus.post(AssignmentChanged(.moved, ids: ids)) }
         return end
     }
 
@@ -165,13 +160,5 @@ extension AssignmentRepository {
             at: new.date,
             key: new.key
         )
-    }
-
-    /// Carries the notices this repository's changes recorded into the inbox. A failure (the kernel's database full
-    /// or locked) leaves them in the outbox, for the host to carry on: the change itself is committed.
-    func carryNotices() async {
-        CrashPoint.reached("assignments.recorded")
-        guard let notices else { return }
-        _ = try? await notices.publish(from: writer)
     }
 }

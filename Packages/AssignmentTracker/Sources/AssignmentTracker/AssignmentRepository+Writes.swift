@@ -8,7 +8,7 @@ import KernelStorage
 extension AssignmentRepository {
     // MARK: - Assignments
 
-    /// Stores a new assignment and schedules its reminder. Posts `added`.
+    /// Stores a new assignment and schedules its reminder. Records `added`.
     @discardableResult
     public func add(_ input: AssignmentInput) async throws -> Assignment {
         let stamp = now()
@@ -31,13 +31,11 @@ extension AssignmentRepository {
             try recordReminder(of: notice(assignment), previous: nil, at: stamp, db)
             return assignment
         }
-        await carryNotices()
-        bus.post(AssignmentChanged(.added, ids: [assignment.id ?? 0]))
         return assignment
     }
 
     /// Replaces an assignment's values; a real change bumps its calendar `SEQUENCE` and reschedules its reminder.
-    /// Posts `updated` unless nothing changed.
+    /// Records `updated` unless nothing changed.
     ///
     /// - Parameter version: The ``Assignment/version`` the change was made from; when given and the stored assignment
     ///   is another, nothing is changed and ``AssignmentError/assignmentChanged(id:)`` is thrown.
@@ -55,7 +53,7 @@ extension AssignmentRepository {
         }
     }
 
-    /// Sets, changes or removes (nil) the mark awarded (R10). Posts `updated` unless it was already so.
+    /// Sets, changes or removes (nil) the mark awarded (R10). Records `updated` unless it was already so.
     ///
     /// - Parameter version: As for ``update(id:with:ifVersion:)``.
     @discardableResult
@@ -70,27 +68,23 @@ extension AssignmentRepository {
         _ edit: @escaping @Sendable (inout Assignment) -> Void
     ) async throws -> Assignment {
         let stamp = now()
-        let (previous, assignment) = try await writer.write { db in
+        return try await writer.write { db in
             let previous = try Self.fetchAssignment(id, db)
             if let version, version != previous.version { throw AssignmentError.assignmentChanged(id: id) }
             var assignment = previous
             edit(&assignment)
-            guard assignment != previous else { return (previous, previous) }
+            guard assignment != previous else { return previous }
             assignment.sequence += 1
             assignment.updatedAt = stamp
             try assignment.update(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.updated.rawValue, id: id)
             try recordReminder(of: notice(assignment), previous: notice(previous), at: stamp, db)
-            return (previous, assignment)
+            return assignment
         }
-        guard assignment != previous else { return assignment }
-        await carryNotices()
-        bus.post(AssignmentChanged(.updated, ids: [id]))
-        return assignment
     }
 
-    /// Deletes an assignment with its tasks and withdraws their reminders. Posts `deleted`.
+    /// Deletes an assignment with its tasks and withdraws their reminders. Records `deleted`.
     @discardableResult
     public func delete(id: Int64) async throws -> Assignment {
         let stamp = now()
@@ -104,14 +98,12 @@ extension AssignmentRepository {
             for task in tasks { try recordReminder(of: nil, previous: notice(task), at: stamp, db) }
             return assignment
         }
-        await carryNotices()
-        bus.post(AssignmentChanged(.deleted, ids: [id]))
         return assignment
     }
 
     // MARK: - Tasks
 
-    /// Adds a task to an assignment and updates the assignment's progress. Posts `tasks`.
+    /// Adds a task to an assignment and updates the assignment's progress. Records `tasks`.
     ///
     /// - Throws: ``AssignmentError/assignmentNotFound(id:)``, or ``AssignmentError/tooManyTasks``.
     @discardableResult
@@ -139,12 +131,10 @@ extension AssignmentRepository {
             try recordReminder(of: notice(task), previous: nil, at: stamp, db)
             return task
         }
-        await carryNotices()
-        bus.post(AssignmentChanged(.tasks, ids: [assignmentID]))
         return task
     }
 
-    /// Replaces a task's values. Posts `tasks` unless nothing changed.
+    /// Replaces a task's values. Records `tasks` unless nothing changed.
     ///
     /// - Parameter version: The ``AssignmentTask/version`` the change was made from; when given and the stored task is
     ///   another, nothing is changed and ``AssignmentError/taskChanged(id:)`` is thrown.
@@ -161,7 +151,7 @@ extension AssignmentRepository {
         }
     }
 
-    /// Sets how far along a task is, 0–100 (100 is the "Done" shortcut, R9). Posts `tasks` unless it already was.
+    /// Sets how far along a task is, 0–100 (100 is the "Done" shortcut, R9). Records `tasks` unless it already was.
     ///
     /// - Parameter version: As for ``updateTask(id:with:ifVersion:)``.
     @discardableResult
@@ -176,12 +166,12 @@ extension AssignmentRepository {
         _ edit: @escaping @Sendable (inout AssignmentTask) -> Void
     ) async throws -> AssignmentTask {
         let stamp = now()
-        let (previous, task) = try await writer.write { db in
+        return try await writer.write { db in
             let previous = try Self.fetchTask(id, db)
             if let version, version != previous.version { throw AssignmentError.taskChanged(id: id) }
             var task = previous
             edit(&task)
-            guard task != previous else { return (previous, previous) }
+            guard task != previous else { return previous }
             task.updatedAt = stamp
             // A task that is no longer behind starts afresh: falling behind again is a new slip.
             if task.behindSince != nil, !TaskSchedule(task, now: stamp).isBehind { task.behindSince = nil }
@@ -189,24 +179,20 @@ extension AssignmentRepository {
             try Self.refreshProgress(of: task.assignmentID, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
             try recordReminder(of: notice(task), previous: notice(previous), at: stamp, db)
-            return (previous, task)
+            return task
         }
-        guard task != previous else { return task }
-        await carryNotices()
-        bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
-        return task
     }
 
     /// Puts back `task`, deleted a moment ago (Undo), with its id and everything it held, and updates its assignment's
-    /// progress. Posts `tasks`. A task whose id is in use again is left as it is.
+    /// progress. Records `tasks`. A task whose id is in use again is left as it is.
     ///
     /// - Throws: ``AssignmentError/assignmentNotFound(id:)`` when its assignment was deleted meanwhile, or
     ///   ``AssignmentError/tooManyTasks``.
     @discardableResult
     public func restoreTask(_ task: AssignmentTask) async throws -> AssignmentTask {
         let stamp = now()
-        let (restored, changed) = try await writer.write { db -> (AssignmentTask, Bool) in
-            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) { return (existing, false) }
+        return try await writer.write { db -> AssignmentTask in
+            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) { return existing }
             _ = try Self.fetchAssignment(task.assignmentID, db)
             let count = try AssignmentTask.filter(Column("assignmentID") == task.assignmentID).fetchCount(db)
             guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
@@ -216,15 +202,11 @@ extension AssignmentRepository {
             try Self.refreshProgress(of: task.assignmentID, db)
             try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
             try recordReminder(of: notice(restored), previous: nil, at: stamp, db)
-            return (restored, true)
+            return restored
         }
-        guard changed else { return restored }
-        await carryNotices()
-        bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
-        return restored
     }
 
-    /// Deletes a task and updates its assignment's progress. Posts `tasks`.
+    /// Deletes a task and updates its assignment's progress. Records `tasks`.
     @discardableResult
     public func deleteTask(id: Int64) async throws -> AssignmentTask {
         let stamp = now()
@@ -236,8 +218,6 @@ extension AssignmentRepository {
             try recordReminder(of: nil, previous: notice(task), at: stamp, db)
             return task
         }
-        await carryNotices()
-        bus.post(AssignmentChanged(.tasks, ids: [task.assignmentID]))
         return task
     }
 }

@@ -7,17 +7,13 @@ import KernelStorage
 /// Reads and changes assignments and their tasks, keeps each assignment's progress up to date, schedules reminders
 /// as the house's notices, and announces every change on a ``NotificationBus``.
 ///
-/// Every method is one short transaction; each change is recorded in the ``ChangeLog`` inside it (so a host
-/// watching the file learns of the CLI's changes) and posted as one ``AssignmentChanged`` once committed. Reminders
-/// and slip notices are recorded in the same transaction, in the database's ``NoticeOutbox``, and carried into the
-/// kernel's inbox right after (or by the host, if this process stops first).
+/// Every method is one short transaction; each change is recorded in the ``ChangeLog`` inside it, and the Kernel's
+/// change feed posts it as one ``AssignmentChanged`` once committed (in whichever process is watching). Reminders and
+/// slip notices are recorded in the same transaction, in the database's ``NoticeOutbox``, which the Kernel carries
+/// into the inbox (a host as the commit is made, an operating-system job or the next host otherwise).
 public struct AssignmentRepository: Sendable {
     /// The database holding the assignments, migrated by ``AssignmentTrackerMigrations``.
     public let writer: any DatabaseWriter
-    /// Where changes are announced.
-    public let bus: NotificationBus
-    /// Where reminders and behind-schedule notices go; nil stores none.
-    public let notices: NoticeCenter?
     /// The time zone dates are shown in.
     public let timeZone: TimeZone
     /// The clock it stamps changes and judges schedules and sections by.
@@ -32,14 +28,10 @@ public struct AssignmentRepository: Sendable {
     /// A repository over a migrated database; `now` stamps changes and judges schedules.
     public init(
         writer: any DatabaseWriter,
-        bus: NotificationBus = .default,
-        notices: NoticeCenter? = nil,
         timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.writer = writer
-        self.bus = bus
-        self.notices = notices
         self.timeZone = timeZone
         self.now = now
     }

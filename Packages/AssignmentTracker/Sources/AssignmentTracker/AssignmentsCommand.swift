@@ -19,13 +19,10 @@ public struct AssignmentsCommand: AsyncParsableCommand {
         @OptionGroup var dataDirectory: DataDirectoryOptions
 
         func repository() throws -> AssignmentRepository {
+            // Reminders and slip notices go into the database's outbox with each change: a running host carries them
+            // into the inbox as it sees the commit, an operating-system job or the next host otherwise.
             let context = try dataDirectory.commandContext(for: .assignments)
-            let kernel = try dataDirectory.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
-            return AssignmentRepository(
-                writer: context.database,
-                bus: context.bus,
-                notices: NoticeCenter(database: kernel, bus: context.bus)
-            )
+            return AssignmentRepository(writer: context.database)
         }
     }
 

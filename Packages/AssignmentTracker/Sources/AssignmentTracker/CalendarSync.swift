@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import KernelBus
+import KernelStorage
 
 /// The address and account of a CalDAV calendar that assignments are pushed to (RS2), from the operator's config.
 public struct CalendarServer: Sendable, Hashable {
@@ -72,8 +72,6 @@ public struct CalendarSync: Sendable {
     public let server: CalendarServer
     /// The HTTP client.
     public let transport: any CalendarTransport
-    /// Where `AssignmentChanged(.updated)` is posted when an assignment's status changes.
-    public let bus: NotificationBus
     /// The time zone events are described in.
     public let timeZone: TimeZone
     private let now: @Sendable () -> Date
@@ -88,14 +86,12 @@ public struct CalendarSync: Sendable {
         writer: any DatabaseWriter,
         server: CalendarServer,
         transport: any CalendarTransport,
-        bus: NotificationBus,
         timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.writer = writer
         self.server = server
         self.transport = transport
-        self.bus = bus
         self.timeZone = timeZone
         self.now = now
     }
@@ -265,6 +261,7 @@ public struct CalendarSync: Sendable {
                         arguments: [changedMeanwhile || !stillSame, etag, moment.timeIntervalSince1970, claimed.uid]
                     )
                 }
+                try ChangeLog.record(db, kind: AssignmentChanged.Change.synced.rawValue, id: claimed.assignmentID)
             }
         case .failure(let failure):
             delivered = false
@@ -278,9 +275,9 @@ public struct CalendarSync: Sendable {
                         """,
                     arguments: [attempts, moment.timeIntervalSince1970 + delay, failure.description, claimed.uid]
                 )
+                try ChangeLog.record(db, kind: AssignmentChanged.Change.synced.rawValue, id: claimed.assignmentID)
             }
         }
-        bus.post(AssignmentChanged(.updated, ids: [claimed.assignmentID]))
         return delivered
     }
 

@@ -29,12 +29,7 @@ public struct AssignmentTrackerFeature: WebFeature {
     /// when a CalDAV server is configured, the calendar push.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let bus = context.feature.bus
-        let repository = AssignmentRepository(
-            writer: context.feature.database,
-            bus: bus,
-            notices: context.feature.notices,
-            now: now
-        )
+        let repository = AssignmentRepository(writer: context.feature.database, now: now)
         var services: [any Service] = [
             ScheduleWatchService(repository: repository, interval: scheduleInterval, logger: context.feature.logger)
         ]
@@ -45,8 +40,7 @@ public struct AssignmentTrackerFeature: WebFeature {
             let pusher = CalendarSync(
                 writer: context.feature.database,
                 server: server,
-                transport: HTTPCalendarTransport(client: { http.client }),
-                bus: bus
+                transport: HTTPCalendarTransport(client: { http.client })
             )
             sync = pusher
             services.append(http)
@@ -54,7 +48,8 @@ public struct AssignmentTrackerFeature: WebFeature {
         } else {
             try await CalendarSync.forgetDeletes(context.feature.database)
         }
-        // The master list's first pages are rendered once per change (this host's, or the CLI's through the change log).
+        // The master list's first pages are rendered once per change (this host's, or the CLI's): the Kernel drops
+        // them on every AssignmentChanged.
         let firstPages = CachedValues<Int64?, FirstPages>(limit: 64)
         let rows = CachedValues<RowsKey, RowsPart>(limit: 256)
         let details = CachedValues<Int64, AssignmentDetail>(limit: 1_000)
@@ -79,10 +74,8 @@ public struct AssignmentTrackerFeature: WebFeature {
             api: api,
             services: services,
             liveEvents: [AssignmentChanged.self],
-            caches: FeatureCaches([firstPages, rows, details, feed, events, api.reads.kept], invalidatedBy: [AssignmentChanged.self]),
-            outsideChanges: { changes in
-                if let message = AssignmentChanged(outside: changes) { bus.post(message) }
-            }
+            changes: AssignmentChanged.self,
+            caches: FeatureCaches([firstPages, rows, details, feed, events, api.reads.kept])
         )
     }
 }

@@ -52,7 +52,6 @@ struct CalendarSyncTests {
             writer: databases.feature,
             server: server,
             transport: fake,
-            bus: databases.bus,
             timeZone: london,
             now: databases.clock.now
         )

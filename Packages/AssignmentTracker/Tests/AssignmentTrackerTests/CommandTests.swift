@@ -41,7 +41,7 @@ struct CommandTests {
             ["add", "--module", "Databases", "--level", "5", "--name", "Report", "--value", "30", "--due", "2030-02-01T12:00"]
                 + ["--notes", notes] + dir
         )
-        let id = try #require(try await AssignmentRepository(writer: databases.feature, bus: databases.bus).all().first?.id)
+        let id = try #require(try await AssignmentRepository(writer: databases.feature).all().first?.id)
         let shown = try await output(["show", "\(id)"] + dir)
         #expect(shown.contains("  notes: Cover the architecture.\n         Add a diagram.\n         Third line.\n"), "\(shown)")
     }
@@ -58,7 +58,7 @@ struct CommandTests {
             ]
                 + dir
         )
-        let repository = AssignmentRepository(writer: databases.feature, bus: databases.bus)
+        let repository = AssignmentRepository(writer: databases.feature)
         let added = try #require(try await repository.all().first)
         #expect(added.module == "Databases" && added.level == 5 && added.mark == 61)
         let id = try #require(added.id)

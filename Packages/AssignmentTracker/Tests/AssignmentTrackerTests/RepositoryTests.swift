@@ -89,15 +89,15 @@ struct RepositoryTests {
         let repository = databases.repository
         let assignment = try await repository.add(try assignmentInput(reminder: ("before", "1", "days", "")))
         let id = try #require(assignment.id)
-        var waiting = try await databases.notices.scheduled()
+        var waiting = try await databases.carried().scheduled()
         #expect(waiting.map(\.deliverAt) == [at("2027-01-14T17:00")])
         #expect(waiting.first?.title == "Reminder: Coursework")
         #expect(waiting.first?.link == "/assignments/\(id)")
         try await repository.update(id: id, with: try assignmentInput(reminder: ("at", "", "days", "2027-01-10T08:00")))
-        waiting = try await databases.notices.scheduled()
+        waiting = try await databases.carried().scheduled()
         #expect(waiting.map(\.deliverAt) == [at("2027-01-10T08:00")])
         try await repository.delete(id: id)
-        #expect(try await databases.notices.scheduled().isEmpty)
+        #expect(try await databases.carried().scheduled().isEmpty)
     }
 
     @Test("a task's reminder before its own due date is scheduled, kept through a percentage, withdrawn with the task")
@@ -111,22 +111,22 @@ struct RepositoryTests {
             try taskInput("Draft", due: "2027-01-10T12:00", reminder: ("before", "3", "hours", ""))
         )
         let taskID = try #require(task.id)
-        var waiting = try await databases.notices.scheduled()
+        var waiting = try await databases.carried().scheduled()
         #expect(waiting.map(\.deliverAt) == [at("2027-01-10T09:00")])
         #expect(waiting.first?.title == "Reminder: Draft" && waiting.first?.link == "/assignments/\(id)#task-\(taskID)")
         try await repository.setPercent(taskID: taskID, 40)
-        waiting = try await databases.notices.scheduled()
+        waiting = try await databases.carried().scheduled()
         #expect(waiting.count == 1 && waiting.first?.body.contains("40% done") == true)
         try await repository.deleteTask(id: taskID)
-        #expect(try await databases.notices.scheduled().isEmpty)
+        #expect(try await databases.carried().scheduled().isEmpty)
         // Deleting an assignment withdraws its tasks' reminders too.
         try await repository.addTask(
             to: id,
             try taskInput("Polish", due: "2027-01-12T12:00", reminder: ("at", "", "days", "2027-01-11T08:00"))
         )
-        #expect(try await databases.notices.scheduled().count == 1)
+        #expect(try await databases.carried().scheduled().count == 1)
         try await repository.delete(id: id)
-        #expect(try await databases.notices.scheduled().isEmpty)
+        #expect(try await databases.carried().scheduled().isEmpty)
     }
 
     @Test("a reminder due while the host was down is delivered once at the next start, marked late")
@@ -155,7 +155,7 @@ struct RepositoryTests {
         let repository = databases.repository
         let id = try #require(try await repository.add(try assignmentInput(reminder: ("at", "", "days", "2027-01-05T09:00"))).id)
         databases.clock.set(at("2027-01-05T09:00"))
-        #expect(try await databases.notices.deliverDue(now: databases.clock.now()).count == 1)
+        #expect(try await databases.carried().deliverDue(now: databases.clock.now()).count == 1)
         try await repository.update(id: id, with: try assignmentInput(name: "Renamed", reminder: ("at", "", "days", "2027-01-05T09:00")))
         try await databases.notices.publish(from: repository.writer)
         databases.clock.set(at("2027-01-06T09:00"))
@@ -180,7 +180,7 @@ struct RepositoryTests {
         let again = try await repository.checkSchedule()
         #expect(again.map(\.slips) == [2])
         // Raised at the test clock's time (ahead of the real one): delivered when that time comes.
-        let notices = try await databases.notices.deliverDue(now: databases.clock.now()).reversed()
+        let notices = try await databases.carried().deliverDue(now: databases.clock.now()).reversed()
         #expect(notices.count == 2)
         #expect(notices.allSatisfy { $0.title == "Behind schedule: Draft" })
         #expect(notices.first?.body.contains("by now it should be about 53%") == true)
@@ -213,7 +213,7 @@ struct RepositoryTests {
     func taskCap() async throws {
         let databases = try TestDatabases()
         defer { databases.remove() }
-        let repository = AssignmentRepository(writer: databases.feature, bus: databases.bus, timeZone: london, now: databases.clock.now)
+        let repository = AssignmentRepository(writer: databases.feature, timeZone: london, now: databases.clock.now)
         let id = try #require(try await repository.add(try assignmentInput()).id)
         let input = try taskInput("Step")
         try await databases.feature.write { db in

@@ -34,6 +34,8 @@ final class TestDatabases: Sendable {
     let directory: DataDirectory
     let clock: TestClock
     let bus = NotificationBus()
+    /// The Kernel's change feed on the feature's database: what posts `AssignmentChanged` on `bus` after each commit.
+    let feed: ChangeFeed
     let feature: DatabasePool
     let kernel: DatabasePool
 
@@ -44,12 +46,19 @@ final class TestDatabases: Sendable {
         clock = TestClock(now)
         feature = try FeatureDatabase.open(named: "assignments", in: directory, migrations: FeatureDescriptor.assignments.migrations)
         kernel = try FeatureDatabase.open(named: "kernel", in: directory, migrations: NoticeCenter.migrations)
+        feed = try ChangeFeed.started(on: feature, event: AssignmentChanged.self, bus: bus)
     }
 
     var notices: NoticeCenter { NoticeCenter(database: kernel, bus: bus) }
 
     var repository: AssignmentRepository {
-        AssignmentRepository(writer: feature, bus: bus, notices: notices, timeZone: london, now: clock.now)
+        AssignmentRepository(writer: feature, timeZone: london, now: clock.now)
+    }
+
+    /// The notice center once the feature's outbox is carried into it: what a host does on every commit it sees.
+    func carried() async throws -> NoticeCenter {
+        try await notices.publish(from: feature)
+        return notices
     }
 
     /// The same files, opened again with the same clock (a host that was stopped and started).

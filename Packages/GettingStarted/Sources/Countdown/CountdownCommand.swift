@@ -40,7 +40,7 @@ public struct CountdownCommand: AsyncParsableCommand {
             } catch let problem as CountdownProblem {
                 throw CommandFailure(problem.message)
             }
-            return CountdownStore(database: database, notices: NoticeCenter(database: kernel, bus: bus), scheduler: chosen, bus: bus)
+            return CountdownStore(database: database, notices: NoticeCenter(database: kernel, bus: bus), scheduler: chosen)
         }
     }
 

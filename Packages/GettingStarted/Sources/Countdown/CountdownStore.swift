@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
 import KernelStorage
 
 /// Starts, lists and cancels countdowns. Each start stores the countdown (its end as an absolute time) with its notice
@@ -15,8 +14,6 @@ public struct CountdownStore: Sendable {
     public let notices: NoticeCenter
     /// The scheduler for when the host is not running.
     public let scheduler: CountdownScheduler
-    /// Where changes are announced (the page's live list).
-    public let bus: NotificationBus
 
     /// The most running countdowns listed.
     public static let runningLimit = 200
@@ -31,13 +28,11 @@ public struct CountdownStore: Sendable {
         database: any DatabaseWriter,
         notices: NoticeCenter,
         scheduler: CountdownScheduler,
-        bus: NotificationBus,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database
         self.notices = notices
         self.scheduler = scheduler
-        self.bus = bus
         self.clock = clock
     }
 
@@ -50,10 +45,10 @@ public struct CountdownStore: Sendable {
 
     /// Starts a countdown of `duration` at `now`.
     ///
-    /// The countdown and its notice are one transaction (the notice in the countdown database's ``NoticeOutbox``);
-    /// the notice is then carried into the inbox, and the countdown handed to the scheduler. Each later step is
-    /// finished by whoever comes next if this process dies before it: the host carries a notice left in the outbox
-    /// on, and delivers it at its time whether or not the scheduler has a job for it.
+    /// The countdown and its notice are one transaction (the notice in the countdown database's ``NoticeOutbox``): all
+    /// that matters for the notice, which the Kernel carries into the inbox (a running host as it sees the commit, the
+    /// scheduler's job or the next host otherwise). The countdown is then handed to the scheduler; if this process
+    /// dies before that, the host still delivers the notice at its time.
     public func start(_ duration: CountdownDuration, label: String, now: Date = Date()) async throws -> Started {
         var countdown = try await database.write { db in
             var countdown = Countdown(label: label, duration: duration, now: now)
@@ -71,8 +66,6 @@ public struct CountdownStore: Sendable {
             return countdown
         }
         CrashPoint.reached("countdown.recorded")
-        try await notices.publish(from: database)
-        CrashPoint.reached("countdown.carried")
         var problem: String?
         var job: String?
         do {
@@ -89,7 +82,6 @@ public struct CountdownStore: Sendable {
             }
             if updated == 0 { await scheduler.remove(job: job) }
         }
-        bus.post(CountdownChanged(.started, ids: countdown.id.map { [$0] } ?? []))
         return Started(countdown: countdown, schedulerProblem: problem)
     }
 
@@ -106,11 +98,9 @@ public struct CountdownStore: Sendable {
         }
         guard let removed else { return nil }
         if let job = removed.job { await scheduler.remove(job: job) }
-        // If this process dies before carrying the withdrawal, the host carries it, and so does the job's
+        // The withdrawal waits in the outbox: a host carries it as it sees the commit, and so does the job's
         // `notify --due` before delivering, should the job outlive this process.
         CrashPoint.reached("countdown.withdrawn")
-        try await notices.publish(from: database)
-        bus.post(CountdownChanged(.removed, ids: [id]))
         return removed
     }
 
@@ -124,9 +114,6 @@ public struct CountdownStore: Sendable {
             try finished.deleteAll(db)
             if !cleared.isEmpty { try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: nil) }
             return cleared
-        }
-        if !cleared.isEmpty {
-            bus.post(CountdownChanged(.removed, ids: []))
         }
         return cleared
     }
@@ -146,7 +133,6 @@ public struct CountdownStore: Sendable {
             if count > 0 { try ChangeLog.record(db, kind: CountdownChanged.Change.started.rawValue, id: nil) }
             return count
         }
-        if count > 0 { bus.post(CountdownChanged(.started, ids: countdowns.compactMap(\.id))) }
         return count
     }
 

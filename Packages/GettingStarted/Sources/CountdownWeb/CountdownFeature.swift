@@ -34,7 +34,7 @@ public struct CountdownFeature: WebFeature {
         } else {
             scheduler = CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
         }
-        let store = CountdownStore(database: feature.database, notices: feature.notices, scheduler: scheduler, bus: feature.bus)
+        let store = CountdownStore(database: feature.database, notices: feature.notices, scheduler: scheduler)
         // Read and rendered once per change: a start, a cancel (this process's or the CLI's) or a delivered notice
         // (a countdown that ended) makes the next request read again.
         let firstPage = CachedValue { try await CountdownFirstPage(store) }
@@ -42,11 +42,8 @@ public struct CountdownFeature: WebFeature {
             routes: CountdownRoutes(store: store, pages: context.pages, firstPage: firstPage),
             api: CountdownAPI(store: store, logger: feature.logger),
             liveEvents: [CountdownChanged.self],
-            caches: FeatureCaches([firstPage], invalidatedBy: [CountdownChanged.self, NoticeDelivered.self]),
-            outsideChanges: { [bus = feature.bus] changes in
-                // The CLI started or cancelled countdowns: open pages refresh their list.
-                if let message = CountdownChanged(outside: changes) { bus.post(message) }
-            }
+            changes: CountdownChanged.self,
+            caches: FeatureCaches([firstPage], alsoDroppedOn: [NoticeDelivered.self])
         )
     }
 }

@@ -40,7 +40,7 @@ let settings = DownloadSettings(
     maxDownloadsPerServer: count,
     maxBytes: Int64(size) * 2
 )
-let engine = try DownloadEngine(writer: database, bus: NotificationBus(), directory: folder, settings: settings)
+let engine = try DownloadEngine(writer: database, directory: folder, settings: settings)
 let warm = try await engine.start(server.url("/bytes?size=100000"))
 _ = await engine.waitUntilFinished(id: warm.id ?? 0)
 

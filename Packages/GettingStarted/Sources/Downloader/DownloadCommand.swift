@@ -41,7 +41,6 @@ public struct DownloadCommand: AsyncParsableCommand {
         logger.logLevel = .error
         let engine = try DownloadEngine(
             writer: database,
-            bus: NotificationBus(),
             directory: DownloadFiles.directory(forDatabaseAt: database.path),
             settings: settings,
             // Other downloads in the queue (the host's) are the host's to run.

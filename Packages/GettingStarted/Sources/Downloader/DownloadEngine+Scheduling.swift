@@ -79,7 +79,6 @@ extension DownloadEngine {
             logger.error("Could not start download \(id): \(error)")
             return
         }
-        DownloadNotifications.postChanged(item, on: bus)
         lostLeases.remove(id)
         startLeaseTask()
         let transfer = DownloadTransfer(
@@ -87,7 +86,7 @@ extension DownloadEngine {
             settings: settings,
             path: filePath(for: id),
             givePlace: { [waitingForPlace] in waitingForPlace.take() },
-            report: { [store, bus, logger, owner] progress in
+            report: { [store, logger, owner] progress in
                 do {
                     try await store.saveProgress(of: progress, id: id, owner: owner)
                 } catch is CancellationError {
@@ -95,7 +94,6 @@ extension DownloadEngine {
                 } catch {
                     logger.warning("Could not save progress of download \(id): \(error)")
                 }
-                DownloadNotifications.postProgress(progress, on: bus)
             }
         )
         let task = Task {
@@ -162,7 +160,6 @@ extension DownloadEngine {
         } catch {
             logger.error("Could not save the end of download \(id): \(error)")
         }
-        DownloadNotifications.postChanged(item, on: bus)
         if item.state.isFinished { settle(item) }
     }
 

@@ -12,8 +12,8 @@ import NIOPosix
 /// ``DownloadSettings/maxConcurrentDownloads`` run in all and fewer than ``DownloadSettings/maxDownloadsPerServer``
 /// run from the same server. While a queued download waits for a place, a running one that trickles is judged over
 /// the shorter ``DownloadSettings/slowWindowWhenWaiting`` and gives its place up: one for each download waiting.
-/// Each one streams to its own file in ``directory`` (named by the row's id). State
-/// changes post ``DownloadChanged`` and progress posts ``DownloadProgress``.
+/// Each one streams to its own file in ``directory`` (named by the row's id). Every change of state, and the progress
+/// saved along the way, is recorded in the change log, which the Kernel's change feed posts as ``DownloadChanged``.
 ///
 /// Every running download has exactly one owner: the engine that started it, named in its row with a lease
 /// (``DownloadSettings/leaseDuration``) that the engine renews every ``DownloadSettings/leaseRenewal``. Starting a row
@@ -36,7 +36,6 @@ public actor DownloadEngine {
     public nonisolated let onlyOwnDownloads: Bool
     /// The downloads started or retried through this engine.
     var startedHere: Set<Int64> = []
-    let bus: NotificationBus
     let logger: Logger
     var client: HTTPClient?
     var running: [Int64: (task: Task<Void, Never>, host: String)] = [:]
@@ -65,7 +64,6 @@ public actor DownloadEngine {
     /// An engine over the downloader's database `writer`, keeping files in `directory` (created if needed).
     public init(
         writer: any DatabaseWriter,
-        bus: NotificationBus,
         directory: String,
         settings: DownloadSettings = DownloadSettings(),
         onlyOwnDownloads: Bool = false,
@@ -77,7 +75,6 @@ public actor DownloadEngine {
             attributes: [.posixPermissions: 0o700]
         )
         self.store = DownloadStore(writer: writer)
-        self.bus = bus
         self.directory = directory
         self.settings = settings
         self.onlyOwnDownloads = onlyOwnDownloads
@@ -94,7 +91,6 @@ public actor DownloadEngine {
         let url = try DownloadURLValidation.validate(text).get()
         let item = try await store.insert(url: url.absoluteString)
         if let id = item.id { startedHere.insert(id) }
-        DownloadNotifications.postChanged(item, on: bus)
         await scheduled()
         return try await store.find(id: item.id ?? 0) ?? item
     }
@@ -118,7 +114,6 @@ public actor DownloadEngine {
             if launching.contains(id) { cancelRequested.insert(id) }
             settle(item)
         }
-        DownloadNotifications.postChanged(item, on: bus)
         return item
     }
 
@@ -140,7 +135,6 @@ public actor DownloadEngine {
         // A cancelled transfer may still be stopping: its end keeps the row queued (it reads the stored row).
         cancelRequested.remove(id)
         startedHere.insert(id)
-        DownloadNotifications.postChanged(item, on: bus)
         await scheduled()
         return item
     }
@@ -156,7 +150,6 @@ public actor DownloadEngine {
         if (try? FileManager.default.moveItem(atPath: path, toPath: path + Self.asideSuffix)) == nil {
             DownloadFile.remove(at: path)
         }
-        DownloadNotifications.postChanged(item, on: bus, removed: true)
         dropKeptAside()
         return item
     }
@@ -171,7 +164,6 @@ public actor DownloadEngine {
         if !FileManager.default.fileExists(atPath: path) {
             try? FileManager.default.moveItem(atPath: path + Self.asideSuffix, toPath: path)
         }
-        DownloadNotifications.postChanged(restored, on: bus)
         return restored
     }
 
@@ -224,7 +216,6 @@ public actor DownloadEngine {
         do {
             for item in try await store.interruptLapsed(now: Date()) {
                 logger.info("Download \(item.id ?? 0) was interrupted: its process stopped")
-                DownloadNotifications.postChanged(item, on: bus)
                 settle(item)
             }
         } catch {

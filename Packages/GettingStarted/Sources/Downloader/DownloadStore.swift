@@ -118,7 +118,7 @@ public struct DownloadStore: Sendable {
             guard let item = try DownloadItem.fetchOne(db, key: id) else { throw DownloadError.notFound(id: id) }
             guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
             try DownloadItem.deleteOne(db, key: id)
-            try ChangeLog.record(db, kind: DownloadChanged.removedState, id: id)
+            try ChangeLog.record(db, kind: DownloadChanged.Change.removed.rawValue, id: id)
             return item
         }
     }
@@ -147,6 +147,7 @@ public struct DownloadStore: Sendable {
                     """,
                 arguments: [item.receivedBytes, item.totalBytes, item.validator, item.finalURL, item.contentType, id, owner]
             )
+            if db.changesCount > 0 { try ChangeLog.record(db, kind: DownloadChanged.Change.progress.rawValue, id: id) }
         }
     }
 

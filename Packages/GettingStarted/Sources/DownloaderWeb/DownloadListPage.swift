@@ -26,7 +26,7 @@ public enum DownloadListPage {
                   <span class="hint">http and https only; files up to \(view.maxSize). Downloads go on when this tab is closed.</span>
                 </div>
               </form>
-              <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue) \(DownloadProgress.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-src="\(url: rowsSource(view.before))">
+              <ul class="list download-list" id="download-list" data-live-events="\(DownloadChanged.name.rawValue)" data-live-refresh="\(DownloadChanged.name.rawValue)" data-live-rows data-src="\(url: rowsSource(view.before))">
 
             """
     }
@@ -60,9 +60,9 @@ public enum DownloadListPage {
 
     /// The list's rows, or the empty state: what `GET /downloads/rows` answers for a live refresh. The rows carry no
     /// CSRF token: their buttons submit the page's `#download-actions` form (which holds it) to their own
-    /// `formaction`, so one rendering serves every visitor. What a running download changes without a
-    /// ``DownloadChanged`` (its address once redirected, its bar and bytes) is an open place holding its id, filled
-    /// from the download as it is when the rows are sent (``running(_:)``).
+    /// `formaction`, so one rendering serves every visitor. What a running download changes as it goes (its address
+    /// once redirected, its bar and bytes) is an open place holding its id, filled from the download as it is when the
+    /// rows are sent (``running(_:)``).
     public static func rows(_ rows: [DownloadRowView], older: Bool = false) -> HTMLTemplate<Int64> {
         if rows.isEmpty {
             return older
@@ -75,7 +75,7 @@ public enum DownloadListPage {
     static func row(_ row: DownloadRowView) -> HTMLTemplate<Int64> {
         var template = HTMLTemplate<Int64>(
             """
-            <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)" data-live-bind="\(DownloadProgress.name.rawValue)" data-live-key="\(row.id)">
+            <li class="row download-row state-\(row.state.rawValue)" id="download-\(row.id)" data-download-id="\(row.id)" data-state="\(row.state.rawValue)">
               <div class="row-main">
 
             """

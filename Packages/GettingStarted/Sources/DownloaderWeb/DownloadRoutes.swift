@@ -10,7 +10,7 @@ import KernelWeb
 /// | route | what it does |
 /// |---|---|
 /// | `GET /downloads` | the URL field and the newest downloads (`?before=ID`: the page after that one) |
-/// | `GET /downloads/rows` | the list's rows alone, for live refresh (also with `?before=ID`) |
+/// | `GET /downloads/rows` | the list's rows alone, for live refresh (also with `?before=ID`); `?ids=`: those rows (``RowUpdates``) |
 /// | `POST /downloads` | start a download of the `url` field |
 /// | `POST /downloads/:id/cancel`, `/retry`, `/remove`, `/restore` | act on one download (restore: Undo a remove) |
 /// | `GET /downloads/:id` | the viewer of a completed download |
@@ -46,7 +46,22 @@ struct DownloadRoutes: FeatureRoutes {
             try await listPage(url: "", error: nil, before: Self.before(request), request: request, context: context)
         }
         routes.get("rows") { request, _ in
-            PageRenderer.html(try await rendered(rows(before: Self.before(request))))
+            // Some rows by id (a change event named them): each as it is now, in its place (the order is by id, which
+            // a change never moves), or gone.
+            if let ids = RowUpdates.ids(request) {
+                let items = try await engine.store.items(ids: ids)
+                var updates = RowUpdates()
+                for id in ids {
+                    guard let item = items[id] else {
+                        updates.gone("download-\(id)")
+                        continue
+                    }
+                    let row = DownloadListPage.row(DownloadRowView(item))
+                    updates.row("download-\(id)", row.filled { _ in DownloadListPage.running(DownloadRowView(item)) })
+                }
+                return updates.response
+            }
+            return PageRenderer.html(try await rendered(rows(before: Self.before(request))))
         }
         routes.post { request, context in
             let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""

@@ -40,7 +40,6 @@ public struct DownloaderFeature: WebFeature {
         )
         let engine = try DownloadEngine(
             writer: feature.database,
-            bus: feature.bus,
             directory: DownloadFiles.directory(forDatabaseAt: feature.databasePath),
             settings: settings,
             logger: feature.logger
@@ -50,19 +49,11 @@ public struct DownloaderFeature: WebFeature {
             routes: DownloadRoutes(engine: engine, pages: context.pages, firstPage: firstPage),
             api: DownloadAPI(engine: engine, logger: feature.logger),
             services: [DownloadService(engine: engine, logger: feature.logger)],
-            liveEvents: [DownloadChanged.self, DownloadProgress.self],
-            // Every change of a download is announced on the bus (the CLI's too, by the host's change monitor
-            // below): the first page is rendered again on the next request after one. A progress step changes only
-            // a running download's bar, which each request reads as it is.
-            caches: FeatureCaches([firstPage], invalidatedBy: [DownloadChanged.self]),
-            outsideChanges: { [bus = feature.bus] changes in
-                // The CLI (another process) changed these downloads: update their rows, and move the bars of
-                // running downloads.
-                for message in await DownloadChanged.messages(outside: changes, store: engine.store) { bus.post(message) }
-                for item in (try? await engine.store.all()) ?? [] where item.state == .downloading {
-                    bus.post(DownloadProgress(item))
-                }
-            }
+            liveEvents: [DownloadChanged.self],
+            // Every change of a download (the CLI's too) is a DownloadChanged from the change log: the first page is
+            // rendered again on the next request after one, and open pages read the rows it names.
+            changes: DownloadChanged.self,
+            caches: FeatureCaches([firstPage])
         )
     }
 }

@@ -1,6 +1,7 @@
 import Downloader
 import DownloaderTestSupport
 import Foundation
+import GRDB
 import KernelBus
 import KernelLoopback
 import Synchronization
@@ -29,14 +30,15 @@ struct DownloadEngineTests {
         }
     }
 
-    @Test("a slow drip posts throttled progress with the total, then completes")
+    @Test("a slow drip saves throttled progress with the total, each step announced, then completes")
     func dripProgress() async throws {
         try await EngineHarness.with { harness in
             let seen = Mutex<[(Int64, Int64?)]>([])
-            let observation = harness.bus.addObserver(for: DownloadProgress.self) { progress in
-                let received = progress.received
-                let total = progress.total
-                seen.withLock { $0.append((received, total)) }
+            let observation = harness.bus.addObserver(for: DownloadChanged.self) { change in
+                guard change.change == .progress, let id = change.ids.first,
+                    let item = try? harness.reader.read({ db in try DownloadItem.fetchOne(db, key: id) })
+                else { return }
+                seen.withLock { $0.append((item.receivedBytes, item.totalBytes)) }
             }
             let item = try await harness.download("/drip?chunks=8&size=100&delay=40")
             observation.cancel()
@@ -56,8 +58,11 @@ struct DownloadEngineTests {
     func dripUnknownTotal() async throws {
         try await EngineHarness.with { harness in
             let totals = Mutex<[Int64?]>([])
-            let observation = harness.bus.addObserver(for: DownloadProgress.self) { progress in
-                totals.withLock { $0.append(progress.total) }
+            let observation = harness.bus.addObserver(for: DownloadChanged.self) { change in
+                guard change.change == .progress, let id = change.ids.first,
+                    let item = try? harness.reader.read({ db in try DownloadItem.fetchOne(db, key: id) })
+                else { return }
+                totals.withLock { $0.append(item.totalBytes) }
             }
             let item = try await harness.download("/drip-unknown?chunks=5&size=50&delay=30")
             observation.cancel()

@@ -149,7 +149,7 @@ struct DownloadLifecycleTests {
         defer { folder.remove() }
         let server = try await LoopbackHTTPServer()
         let database = try FeatureDatabase.inMemory(migrations: DownloadMigrations.feature)
-        let engine = try DownloadEngine(writer: database, bus: NotificationBus(), directory: folder.path, settings: EngineHarness.settings)
+        let engine = try DownloadEngine(writer: database, directory: folder.path, settings: EngineHarness.settings)
         let item = try await engine.start(server.url("/drip?chunks=100&size=10&delay=20"))
         try await Self.waitFor(.downloading, id: item.id ?? 0, in: engine)
         await engine.shutdown()

@@ -1,16 +1,22 @@
 import Downloader
 import DownloaderTestSupport
 import Foundation
+import GRDB
+import Kernel
 import KernelBus
 import KernelStorage
 import KernelTestSupport
 import Testing
 
-/// A download engine on an in-memory database, a temporary folder and a loopback server, with short timeouts.
+/// A download engine on a database file in a temporary folder and a loopback server, with short timeouts; the Kernel's
+/// change feed posts its changes on `bus`, and `reader` is another connection to the file, for reading what a change
+/// left as it is told (inside a bus observer, which the feed calls right after the commit).
 struct EngineHarness: Sendable {
     let engine: DownloadEngine
     let server: LoopbackHTTPServer
     let bus: NotificationBus
+    let feed: ChangeFeed
+    let reader: DatabaseQueue
     let folder: TemporaryDirectory
 
     static let settings = DownloadSettings(
@@ -44,9 +50,15 @@ struct EngineHarness: Sendable {
         let folder = try TemporaryDirectory()
         let server = try await LoopbackHTTPServer()
         let bus = NotificationBus()
-        let database = try FeatureDatabase.inMemory(migrations: DownloadMigrations.feature)
-        let engine = try DownloadEngine(writer: database, bus: bus, directory: folder.path, settings: settings)
-        let harness = EngineHarness(engine: engine, server: server, bus: bus, folder: folder)
+        let database = try FeatureDatabase.open(
+            named: DownloadIdentity.id,
+            in: folder.dataDirectory,
+            migrations: DownloadMigrations.feature
+        )
+        let engine = try DownloadEngine(writer: database, directory: folder.path + "/files", settings: settings)
+        let feed = try ChangeFeed.started(on: database, event: DownloadChanged.self, bus: bus)
+        let reader = try DatabaseQueue(path: folder.dataDirectory.databasePath(named: DownloadIdentity.id))
+        let harness = EngineHarness(engine: engine, server: server, bus: bus, feed: feed, reader: reader, folder: folder)
         do {
             try await test(harness)
         } catch {

@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Downloads changed by another process")
 struct DownloadOutsideChangeTests {
-    @Test("a download another process adds, then removes, is announced with its id and state, and the rows show it")
+    @Test("a download another process adds, then removes, is announced with its id and state, and the rows show it (the file watch)")
     func outsideChange() async throws {
         try await withTestShell(features: [DownloaderFeature()], setup: .live) { session, parts in
             let seen = Mutex<[DownloadChanged]>([])
@@ -34,7 +34,7 @@ struct DownloadOutsideChangeTests {
                 return try #require(item.id)
             }
             try await eventually("the added download is announced") {
-                seen.withLock { $0 }.contains { $0.id == id && $0.state == DownloadState.failed.rawValue && $0.url == url }
+                seen.withLock { $0 }.contains { $0 == DownloadChanged(.failed, ids: [id]) }
             }
             #expect(try await session.get("/downloads/rows").text.contains(url))
 
@@ -43,7 +43,7 @@ struct DownloadOutsideChangeTests {
                 try db.execute(sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('removed', ?, -2)", arguments: [id])
             }
             try await eventually("the removal is announced") {
-                seen.withLock { $0 }.contains { $0 == .removed(id: id) }
+                seen.withLock { $0 }.contains { $0 == DownloadChanged(.removed, ids: [id]) }
             }
             #expect(try await session.get("/downloads/rows").text.contains(url) == false)
             withExtendedLifetime(observation) {}

@@ -50,7 +50,7 @@ struct DownloadRoutesTests {
             #expect(page.text.contains(#"name="url""#))
             #expect(page.text.contains(">Start</button>"))
             #expect(page.text.contains("No downloads yet."))
-            #expect(page.text.contains(#"data-live-events="downloads.changed downloads.progress""#))
+            #expect(page.text.contains(#"data-live-events="downloads.changed" data-live-refresh="downloads.changed" data-live-rows"#))
         }
     }
 

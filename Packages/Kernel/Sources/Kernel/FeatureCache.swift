@@ -1,8 +1,8 @@
 import KernelBus
 
-/// What a feature keeps in memory to answer faster (a ``CachedValue`` or ``CachedValues``), declared in its runtime
-/// with the change events that make it stale: the host forgets it on each of those events, whoever made the change
-/// (this process, once committed, or another process, through the change log). Feature code never invalidates it.
+/// What a feature keeps in memory to answer faster (a ``CachedValue`` or ``CachedValues``), declared in its runtime:
+/// the Kernel forgets it when the feature's data changes, whoever made the change (this process or another, through
+/// the change log; see ``ChangeFeed``), before the change's event reaches any page. Feature code never invalidates it.
 public protocol FeatureCache: Sendable {
     /// Forgets what is kept: the next reader reads again.
     func invalidate()
@@ -12,25 +12,31 @@ extension CachedValue: FeatureCache {}
 
 extension CachedValues: FeatureCache {}
 
-/// A feature's caches and the change events that make them stale, for its runtime.
+/// A feature's caches: forgotten on each of the feature's own changes, and on the other events named (something the
+/// cached pages show that is not the feature's own data, such as a notice delivered).
 public struct FeatureCaches: Sendable {
     /// The caches.
     public let caches: [any FeatureCache]
-    /// The bus messages after which every one of them is forgotten.
-    public let changes: [any BusMessage.Type]
+    /// Bus messages other than the feature's own change event after which every cache is forgotten too.
+    public let alsoDroppedOn: [any BusMessage.Type]
 
-    /// `caches`, forgotten whenever one of `changes` is posted.
-    public init(_ caches: [any FeatureCache], invalidatedBy changes: [any BusMessage.Type]) {
+    /// `caches`, forgotten on every change of the feature's data, and whenever one of `alsoDroppedOn` is posted.
+    public init(_ caches: [any FeatureCache], alsoDroppedOn: [any BusMessage.Type] = []) {
         self.caches = caches
-        self.changes = changes
+        self.alsoDroppedOn = alsoDroppedOn
     }
 
     /// No caches.
-    public static let none = FeatureCaches([], invalidatedBy: [])
+    public static let none = FeatureCaches([])
 
-    /// Observes `changes` on `bus`, forgetting every cache on each; the observations live as long as they are kept.
+    /// Forgets every cache.
+    public func invalidate() {
+        for cache in caches { cache.invalidate() }
+    }
+
+    /// Observes `alsoDroppedOn` on `bus`, forgetting every cache on each; the observations live as long as they are kept.
     public func observe(on bus: NotificationBus) -> [BusObservation] {
-        changes.map { observe($0, on: bus) }
+        alsoDroppedOn.map { observe($0, on: bus) }
     }
 
     private func observe<Message: BusMessage>(_ type: Message.Type, on bus: NotificationBus) -> BusObservation {

@@ -18,12 +18,13 @@ public struct DatabaseChange: Sendable, Hashable, Codable, FetchableRecord {
     }
 }
 
-/// The change log every feature database carries (`kernel_change`), so that a host can tell *what* another process
-/// (the CLI on the same data directory) changed, not only that something changed.
+/// The change log every feature database carries (`kernel_change`): what changed, to which row, in the order it was
+/// committed, whichever process committed it.
 ///
 /// A feature records each change inside the transaction that makes it, so the log and the data commit together. The
-/// host's ``DatabaseChangeMonitor`` reads the entries after the last one it saw and hands them to the feature, which
-/// turns them into its own typed bus message. The log keeps the latest entries only.
+/// Kernel's change feed (`ChangeFeed`, in Kernel) reads the entries after the last one it saw — after each of this
+/// process's commits, and after another's — and posts them as the feature's one change event. The log keeps the latest
+/// entries only.
 public enum ChangeLog {
     /// The table, created by the kernel's migration `kernel.changes.v1` in every feature database.
     public static let tableName = "kernel_change"

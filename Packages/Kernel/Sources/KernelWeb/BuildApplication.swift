@@ -84,14 +84,24 @@ struct Shell {
         // The JSON API of every feature and of the inbox, one group under /api/v1.
         let api = router.group("api/v1").add(middleware: APIRequestMiddleware())
         var services: [any Service] = []
-        var featureDatabases: [any DatabaseWriter] = []
         var observations: [BusObservation] = []
         var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
+
+        // Every feature's database, opened and migrated first: notice delivery carries each one's outbox.
+        var databases: [(feature: any WebFeature, database: DatabasePool, openedAt: Int64)] = []
         for feature in features {
             let database = try FeatureDatabase.open(named: feature.id, in: directory, migrations: feature.migrations)
-            featureDatabases.append(database)
-            // Changes other processes make from here on reach the feature, even before its monitor starts.
+            // Changes other processes make from here on reach the feature, even before its feed starts.
             let openedAt = try await database.read { db in try ChangeLog.latest(db) }
+            databases.append((feature, database, openedAt))
+        }
+        let delivery = NoticeDeliveryService(
+            notices: notices,
+            outboxes: Dictionary(uniqueKeysWithValues: databases.map { ($0.feature.id, $0.database as any DatabaseWriter) }),
+            logger: logger
+        )
+        var feeds: [String: ChangeFeed] = [:]
+        for (feature, database, openedAt) in databases {
             var featureLogger = logger
             featureLogger[metadataKey: "feature"] = "\(feature.id)"
             let context = FeatureContext(
@@ -109,19 +119,21 @@ struct Shell {
             observations += runtime.subscriptions
             observations += runtime.caches.observe(on: bus)
             liveEvents += runtime.liveEvents
-            // Notices a process left in the feature's outbox (it died before carrying them on) go to the inbox now,
-            // and whatever another process commits from here on is carried on as it arrives.
-            await notices.publish(from: database, logger: featureLogger)
-            services.append(
-                OutsideChangeService(
-                    monitor: DatabaseChangeMonitor(writer: database, startingAfter: openedAt),
-                    logger: featureLogger,
-                    onChange: { [outsideChanges = runtime.outsideChanges, featureLogger] changes in
-                        await notices.publish(from: database, logger: featureLogger)
-                        await outsideChanges?(changes)
-                    }
+            // The one way the feature's changes travel: each commit (this process's as it happens, another's when the
+            // file watch or the safety check says so) forgets its caches, posts its change event, and has its notices
+            // carried into the inbox.
+            if let changes = runtime.changes {
+                let feed = ChangeFeed(
+                    database: database,
+                    event: changes,
+                    bus: bus,
+                    caches: runtime.caches,
+                    startingAfter: openedAt,
+                    committed: { [id = feature.id] in delivery.carry(from: id) }
                 )
-            )
+                feed.start()
+                feeds[feature.id] = feed
+            }
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
             runtime.api?.add(to: api)
         }
@@ -133,11 +145,10 @@ struct Shell {
         } catch {
             logger.error("Could not deliver notices: \(error)")
         }
-        services.insert(NoticeDeliveryService(notices: notices, outboxes: featureDatabases, logger: logger), at: 0)
+        services.insert(delivery, at: 0)
         services.append(unread)
         let hub = LiveEventHub(bus: bus, events: liveEvents, heartbeat: configuration.liveEventHeartbeat)
         services.append(hub)
-        services.append(ObservationKeeper(observations: observations))
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)
         InboxAPI(notices: notices, unread: unread, hub: hub, logger: logger).add(to: api)
 
@@ -149,11 +160,26 @@ struct Shell {
             privateKey: configuration.push.privateKey
         )
         let pushQueue = PushQueue(database: kernelDatabase)
+        let pushDelivery = PushDeliveryService(
+            sender: try PushSender(queue: pushQueue, settings: push, features: features.map(\.descriptor), logger: logger)
+        )
+        services.append(pushDelivery)
+        // A notice delivered here queues its pushes in the same transaction: send them now.
+        observations.append(bus.addObserver(for: NoticeDelivered.self) { _ in pushDelivery.wake() })
+        // Another process's commits: to a feature's database (its feed catches up) or to the kernel's (it delivered or
+        // scheduled a notice, or queued pushes).
         services.append(
-            PushDeliveryService(
-                sender: try PushSender(queue: pushQueue, settings: push, features: features.map(\.descriptor), logger: logger)
+            DatabaseWatchService(
+                directory: directory.path,
+                feeds: feeds,
+                kernelChanged: {
+                    delivery.wake()
+                    pushDelivery.wake()
+                },
+                logger: logger
             )
         )
+        services.append(ObservationKeeper(observations: observations))
         PushRoutes(queue: pushQueue, settings: push, publicKey: try push.key.publicKeyText).add(to: router)
         let worker = try Bundle.module.resourceURL.map {
             try String(contentsOf: $0.appendingPathComponent("Worker/sw.js"), encoding: .utf8)
@@ -189,24 +215,5 @@ struct ObservationKeeper: Service {
     func run() async throws {
         try? await gracefulShutdown()
         withExtendedLifetime(observations) {}
-    }
-}
-
-/// Watches one feature's database for commits by other processes (the CLI) and hands the feature what they
-/// changed, for as long as the host runs: the one change monitor per feature database.
-struct OutsideChangeService: Service {
-    let monitor: DatabaseChangeMonitor
-    let logger: Logger
-    let onChange: @Sendable ([DatabaseChange]) async -> Void
-
-    func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await monitor.run(onChange: onChange)
-            }
-        } catch is CancellationError {
-        } catch {
-            logger.warning("Stopped watching the database for outside changes: \(error)")
-        }
     }
 }

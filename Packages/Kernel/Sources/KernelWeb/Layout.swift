@@ -32,7 +32,7 @@ struct Layout: Sendable {
 
     /// The shell's script, in the order the page loads it: its parts (each one job), then `app.js`, which starts them.
     static let shellScripts = [
-        "app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-bind.js", "app-install.js",
+        "app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-install.js",
         "app.js",
     ]
 

@@ -51,11 +51,12 @@ public struct FeatureRuntime: Sendable {
     public var liveEvents: [any LiveEvent.Type]
     /// Bus observers kept registered for the life of the host.
     public var subscriptions: [BusObservation]
-    /// What the feature keeps in memory, forgotten by the host on the feature's change events.
+    /// The feature's one change event: what the Kernel posts, from the feature's ``ChangeLog``, after every commit
+    /// that records changes — this process's or another's (see ``ChangeFeed``). Nil for a feature that keeps no data.
+    public var changes: (any RowChangeEvent.Type)?
+    /// What the feature keeps in memory, forgotten by the Kernel on every change of its data (before the change event
+    /// is posted), and on the other events it names.
     public var caches: FeatureCaches
-    /// Called with what other processes (the CLI) changed in the feature's database, from its ``ChangeLog``; the
-    /// feature posts its own typed message for them. Nil when the feature keeps no data others write.
-    public var outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)?
 
     /// A runtime.
     public init(
@@ -63,17 +64,17 @@ public struct FeatureRuntime: Sendable {
         api: (any FeatureRoutes)? = nil,
         services: [any Service] = [],
         liveEvents: [any LiveEvent.Type] = [],
+        changes: (any RowChangeEvent.Type)? = nil,
         caches: FeatureCaches = .none,
-        subscriptions: [BusObservation] = [],
-        outsideChanges: (@Sendable ([DatabaseChange]) async -> Void)? = nil
+        subscriptions: [BusObservation] = []
     ) {
         self.routes = routes
         self.api = api
         self.services = services
         self.liveEvents = liveEvents
+        self.changes = changes
         self.caches = caches
         self.subscriptions = subscriptions
-        self.outsideChanges = outsideChanges
     }
 }
 

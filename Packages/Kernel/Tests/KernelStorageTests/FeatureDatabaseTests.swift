@@ -52,55 +52,23 @@ struct FeatureDatabaseTests {
         #expect(error?.description.contains("notes.sqlite") == true)
     }
 
-    @Test("the change monitor reports what another process changed, from the change log, and not the app's own")
-    func changeMonitor() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let path = temp.dataDirectory.databasePath(named: "notes")
-        let pool = try FeatureDatabase.open(named: "notes", in: temp.dataDirectory, migrations: Self.migrations)
-        let reports = Mutex<[[DatabaseChange]]>([])
-        let monitor = DatabaseChangeMonitor(writer: pool, interval: .milliseconds(20))
-        let task = Task { try await monitor.run { changes in reports.withLock { $0.append(changes) } } }
-        try await Task.sleep(for: .milliseconds(60))
-        try await pool.write { db in
-            try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('our own')")
-            try ChangeLog.record(db, kind: "added", id: db.lastInsertedRowID)
-        }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(reports.withLock { $0 }.isEmpty)
-
-        // Another process uses its own connection and records its own process id as the origin.
-        let other = try DatabaseQueue(path: path)
-        try await other.write { db in
-            try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('from elsewhere')")
-            try db.execute(
-                sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('added', ?, -42)",
-                arguments: [db.lastInsertedRowID]
-            )
-        }
-        try await eventually("the monitor reports the change") { !reports.withLock { $0 }.isEmpty }
-        task.cancel()
-        let report = try #require(reports.withLock { $0 }.first)
-        #expect(report.map(\.kind) == ["added"])
-        #expect(report.map(\.entityID) == [2])
-    }
-
-    @Test("a change another process makes after the database opened but before the monitor starts is still reported")
-    func changeBeforeMonitorStarts() async throws {
+    @Test("the file watch tells which database another connection wrote to, and nothing while nothing is written")
+    func fileWatch() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let pool = try FeatureDatabase.open(named: "notes", in: temp.dataDirectory, migrations: Self.migrations)
-        let openedAt = try await pool.read { db in try ChangeLog.latest(db) }
-        let other = try DatabaseQueue(path: temp.dataDirectory.databasePath(named: "notes"))
-        try await other.write { db in
-            try db.execute(sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('added', 7, -42)")
-        }
-        let reports = Mutex<[[DatabaseChange]]>([])
-        let monitor = DatabaseChangeMonitor(writer: pool, interval: .milliseconds(20), startingAfter: openedAt)
-        let task = Task { try await monitor.run { changes in reports.withLock { $0.append(changes) } } }
-        try await eventually("the early change is reported") { !reports.withLock { $0 }.isEmpty }
-        task.cancel()
-        #expect(reports.withLock { $0 }.first?.map(\.entityID) == [7])
+        let watch = DatabaseFileWatch(directory: temp.dataDirectory.path)
+        let told = Mutex<[String]>([])
+        let listening = Task { for await name in watch.changes { told.withLock { $0.append(name) } } }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(told.withLock { $0 }.isEmpty, "nothing written, nothing told")
+        let other = try DatabasePool(path: temp.dataDirectory.databasePath(named: "notes"))
+        try await other.write { db in try db.execute(sql: "INSERT INTO notes_item (text) VALUES ('from elsewhere')") }
+        try await eventually("the write is told") { told.withLock { $0 }.contains("notes") }
+        watch.stop()
+        await listening.value
+        try other.close()
+        try pool.close()
     }
 
     @Test("in-memory databases are migrated too, for unit tests")

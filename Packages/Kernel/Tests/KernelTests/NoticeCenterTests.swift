@@ -124,14 +124,29 @@ struct NoticeCenterTests {
         #expect(plans[1].contains("INDEX kernel_notice_unannounced"), "\(plans[1])")
     }
 
-    @Test("the delivery service delivers a scheduled notice when it falls due")
+    @Test("the delivery service sleeps until a notice falls due, and wakes for one scheduled or carried meanwhile")
     func deliveryService() async throws {
         try await center.raise(featureID: "a", title: "Soon", body: "", at: Date().addingTimeInterval(0.2))
-        let service = NoticeDeliveryService(notices: center, logger: Logger(label: "test"), longestSleep: .milliseconds(50))
+        let outbox = try FeatureDatabase.inMemory(migrations: FeatureMigrations { _ in })
+        let service = NoticeDeliveryService(notices: center, outboxes: ["b": outbox], logger: Logger(label: "test"))
         let task = Task { try await service.run() }
-        try await eventually("the notice is delivered", timeout: .seconds(10)) { try await !center.inbox().isEmpty }
+        try await eventually("the notice is delivered at its time", timeout: .seconds(10)) { try await !center.inbox().isEmpty }
+        // Scheduled by another process while the service sleeps with nothing due: told, it looks again.
+        try await center.schedule(featureID: "a", title: "Elsewhere", body: "", at: Date().addingTimeInterval(0.1))
+        service.wake()
+        try await eventually("a notice another process scheduled is delivered", timeout: .seconds(10)) {
+            try await center.inbox().count == 2
+        }
+        // A feature's commit left a notice in its outbox: carried, and delivered.
+        try await outbox.write { db in
+            try NoticeOutbox.schedule(db, featureID: "b", title: "Carried", body: "", at: Date(), key: "carried-1")
+        }
+        service.carry(from: "b")
+        try await eventually("a notice from a feature's outbox is delivered", timeout: .seconds(10)) {
+            try await center.inbox().count == 3
+        }
         task.cancel()
-        #expect(try await center.inbox().map(\.title) == ["Soon"])
+        #expect(try await center.inbox().map(\.title) == ["Carried", "Elsewhere", "Soon"])
     }
 
     @Test("desktop notifications are used only when a desktop session exists")

@@ -14,15 +14,15 @@ public enum RefreshOutcome: Sendable, Equatable {
 /// The one owner of fetching the feed: whoever asks (a Reload, pull-to-refresh, the timer, the CLI), at most one
 /// fetch runs, and a request made while it runs gets that fetch's outcome instead of starting another.
 ///
-/// A fetch is timed and reported as an analytics `load` event, decoded, and stored in one transaction; a change is
-/// posted as ``HeadlinesChanged``. A failure keeps the stored headlines and records why. Every fetch ends: the
+/// A fetch is timed and reported as an analytics `load` event, decoded, and stored in one transaction, which records
+/// the change (the Kernel's change feed posts it as ``HeadlinesChanged``). A failure keeps the stored headlines and
+/// records why. Every fetch ends: the
 /// transport gives up after ``NewsSettings/fetchTimeout``.
 public actor FeedRefresher {
     private let settings: NewsSettings
     private let transport: any FeedTransport
     private let store: any HeadlineStore
     private let analytics: any AnalyticsSink
-    private let bus: NotificationBus
     private let now: @Sendable () -> Date
     private var running: Task<RefreshOutcome, Never>?
     private var stopped = false
@@ -33,14 +33,12 @@ public actor FeedRefresher {
         transport: any FeedTransport,
         store: any HeadlineStore,
         analytics: any AnalyticsSink,
-        bus: NotificationBus,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
         self.transport = transport
         self.store = store
         self.analytics = analytics
-        self.bus = bus
         self.now = now
     }
 
@@ -83,15 +81,11 @@ public actor FeedRefresher {
                 // Stopped while saving (the database refuses to start a write for a cancelled task): not a failure.
                 throw Task.isCancelled ? FeedError.cancelled : FeedError.notSaved
             }
-            // Posted for an unchanged list too: the status line's time of the last update moved (and a line saying
-            // the last fetch failed is out of date).
-            bus.post(HeadlinesChanged(changes))
             if changes.isEmpty { return .unchanged(count: headlines.count) }
             return .updated(changes, count: headlines.count)
         } catch let error as FeedError {
             if error == .cancelled || Task.isCancelled { return .failed(.cancelled) }
             try? await store.recordFailure(error.description, at: now())
-            bus.post(HeadlinesChanged(failure: error.description))
             return .failed(error)
         } catch {
             return .failed(.notSaved)

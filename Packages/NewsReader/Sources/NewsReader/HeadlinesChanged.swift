@@ -1,31 +1,33 @@
 import Kernel
 import KernelBus
 
-/// Posted when a fetch of the feed has been stored and changed what the reader shows, or when a fetch failed (the
-/// headlines stay; the status line changes). Open list pages refresh on it.
-public struct HeadlinesChanged: LiveEvent, Hashable {
+/// The reader's one change event, posted by the Kernel's change feed after every commit of the stored feed (this
+/// process's refresh, or the CLI's): the headlines were replaced, refreshed unchanged (the status line's time moved),
+/// or a fetch failed (the headlines stay; the status line says why). Open list pages read the list again.
+public struct HeadlinesChanged: RowChangeEvent, Hashable {
     /// `news.changed`.
     public static let name: BusNotification.Name = "news.changed"
 
-    /// The ids of stories that are new in the feed.
-    public let added: [String]
-    /// The ids of stories that left the feed.
-    public let removed: [String]
-    /// The ids of stories whose introduction changed.
-    public let updated: [String]
-    /// Why the fetch failed, when it did.
-    public let failure: String?
-
-    /// A change.
-    public init(added: [String] = [], removed: [String] = [], updated: [String] = [], failure: String? = nil) {
-        self.added = added
-        self.removed = removed
-        self.updated = updated
-        self.failure = failure
+    /// What happened.
+    public enum Change: String, RowChangeKind, Codable, Sendable, Hashable, CaseIterable {
+        /// A fetch changed the stories.
+        case replaced
+        /// A fetch found the same stories.
+        case refreshed
+        /// A fetch failed.
+        case failed
+        /// Several of these, reported together.
+        case batch
     }
 
-    /// The message for `changes`.
-    public init(_ changes: HeadlineChanges) {
-        self.init(added: changes.added, removed: changes.removed, updated: changes.updated)
+    /// What happened.
+    public let change: Change
+    /// No rows are named: the feed is read as a whole.
+    public let ids: [Int64]
+
+    /// A change of `change`.
+    public init(_ change: Change, ids: [Int64] = []) {
+        self.change = change
+        self.ids = ids
     }
 }

@@ -5,10 +5,10 @@ import NewsReader
 /// The stored headlines held in memory as the screens show them, so a page is served without reading the database or
 /// formatting a date.
 ///
-/// It reads the whole store once, and again only after ``invalidate()`` (a ``CachedValue``): the host calls it on every
-/// ``HeadlinesChanged`` (the feature's caches), which the refresher posts after each save, and which the host posts for
-/// another process's saves (see ``outsideChange()``). The feed is capped at ``NewsFeed/maxBytes``, so the copy is
-/// bounded too. Readers that arrive while the copy is being read share that one read.
+/// It reads the whole store once, and again only after ``invalidate()`` (a ``CachedValue``): the Kernel calls it on every
+/// change of the stored feed, this process's or another's (it is one of the feature's caches). The feed is capped at
+/// ``NewsFeed/maxBytes``, so the copy is bounded too. Readers that arrive while the copy is being read share that one
+/// read.
 final class HeadlineCache: FeatureCache {
     private let store: any HeadlineStore
     private let cache: CachedValue<Snapshot>
@@ -85,22 +85,6 @@ final class HeadlineCache: FeatureCache {
     /// Forgets the copy: the next reader reads the store again.
     func invalidate() {
         cache.invalidate()
-    }
-
-    /// Forgets the copy after another process (the CLI) changed the store, and says what changed against it: the
-    /// stories added, removed and updated, and the failure when the change was a failed refresh.
-    func outsideChange() async -> HeadlinesChanged {
-        let before = cache.kept
-        invalidate()
-        guard let after = try? await snapshot() else { return HeadlinesChanged() }
-        let changes = HeadlineChanges(from: (before?.headlines ?? []).map { ($0.id, $0.introduction) }, to: after.headlines)
-        let failed = after.status.lastFailure != nil && after.status.lastFailure != before?.status.lastFailure
-        return HeadlinesChanged(
-            added: changes.added,
-            removed: changes.removed,
-            updated: changes.updated,
-            failure: failed ? after.status.failureMessage : nil
-        )
     }
 
     /// The list screen's state for the page after story `cursor` (the first page when nil), or nil when `cursor`

@@ -102,8 +102,7 @@ private func fetch(settings: NewsSettings, store: SQLiteHeadlineStore) async -> 
         settings: settings,
         transport: HTTPFeedTransport(client: client),
         store: store,
-        analytics: analytics,
-        bus: NotificationBus()
+        analytics: analytics
     )
     let outcome = await refresher.refresh()
     await analytics.flush()

@@ -34,9 +34,8 @@ public struct NewsReaderFeature: WebFeature {
         } catch {
             throw CommandFailure(error.description)
         }
-        let bus = context.feature.bus
         let client = HTTPClientService(configuration: HTTPFeedTransport.configuration)
-        // Pages read the cache; the refresher writes the store and posts what changed, which makes the host forget it.
+        // Pages read the cache; the refresher writes the store, and the Kernel forgets the cache on each change.
         let store = SQLiteHeadlineStore(writer: context.feature.database)
         let headlines = HeadlineCache(store)
         let analytics = HTTPAnalyticsSink(
@@ -49,8 +48,7 @@ public struct NewsReaderFeature: WebFeature {
             settings: settings,
             transport: HTTPFeedTransport(client: { client.client }),
             store: store,
-            analytics: analytics,
-            bus: bus
+            analytics: analytics
         )
         let api = NewsAPI(headlines: headlines, refresher: refresher, logger: context.feature.logger)
         return FeatureRuntime(
@@ -63,10 +61,8 @@ public struct NewsReaderFeature: WebFeature {
                 FeedRefreshService(refresher: refresher, interval: settings.refreshInterval, logger: context.feature.logger),
             ],
             liveEvents: [HeadlinesChanged.self],
-            caches: FeatureCaches([headlines, api.reads.kept], invalidatedBy: [HeadlinesChanged.self]),
-            outsideChanges: { _ in
-                bus.post(await headlines.outsideChange())
-            }
+            changes: HeadlinesChanged.self,
+            caches: FeatureCaches([headlines, api.reads.kept])
         )
     }
 }

@@ -17,9 +17,6 @@ public struct SQLiteHeadlineStore: HeadlineStore {
         self.writer = writer
     }
 
-    /// The change-log kind of a replacement that changed something.
-    public static let replacedKind = "replaced"
-
     public func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
         try await writer.write { db in
             // The stored stories in their order: one read gives both what changed and whether the order did.
@@ -39,12 +36,15 @@ public struct SQLiteHeadlineStore: HeadlineStore {
                         headline.id, headline.headline, headline.updated, headline.introduction, position,
                     ])
                 }
-                try ChangeLog.record(db, kind: Self.replacedKind, id: nil)
             }
             try db.execute(
                 sql: "UPDATE news_status SET lastSuccess = ?, lastFailure = NULL, failureMessage = NULL WHERE id = 1",
                 arguments: [date.timeIntervalSince1970]
             )
+            // Recorded for an unchanged list too: the status line's time of the last update moved (and a line saying
+            // the last fetch failed is out of date).
+            let change: HeadlinesChanged.Change = changes.isEmpty ? .refreshed : .replaced
+            try ChangeLog.record(db, kind: change.rawValue, id: nil)
             return changes
         }
     }
@@ -55,7 +55,7 @@ public struct SQLiteHeadlineStore: HeadlineStore {
                 sql: "UPDATE news_status SET lastFailure = ?, failureMessage = ? WHERE id = 1",
                 arguments: [date.timeIntervalSince1970, message]
             )
-            try ChangeLog.record(db, kind: "failed", id: nil)
+            try ChangeLog.record(db, kind: HeadlinesChanged.Change.failed.rawValue, id: nil)
         }
     }
 

@@ -73,10 +73,9 @@ struct FeedRefresherTests {
     func refresher(
         _ transport: ScriptedTransport,
         store: MemoryStore,
-        analytics: RecordedAnalytics,
-        bus: NotificationBus = NotificationBus()
+        analytics: RecordedAnalytics
     ) -> FeedRefresher {
-        FeedRefresher(settings: NewsSettings(), transport: transport, store: store, analytics: analytics, bus: bus)
+        FeedRefresher(settings: NewsSettings(), transport: transport, store: store, analytics: analytics)
     }
 
     @Test("a failed fetch keeps the last good headlines and records why; each fetch is one load event")
@@ -117,20 +116,18 @@ struct FeedRefresherTests {
         #expect(transport.calls.load(ordering: .relaxed) == 2)
     }
 
-    @Test("a change is posted on the bus; the same feed again posts that nothing changed (the status line's time did)")
-    func posts() async throws {
-        let bus = NotificationBus()
-        let received = Mutex<[HeadlinesChanged]>([])
-        let observation = bus.addObserver(for: HeadlinesChanged.self) { message in received.withLock { $0.append(message) } }
+    @Test("a fetch that changed the feed says what it added; the same feed again says nothing changed")
+    func outcomes() async throws {
         let refresher = refresher(
             ScriptedTransport([.success(Self.feed), .success(Self.feed)]),
             store: MemoryStore(),
-            analytics: RecordedAnalytics(),
-            bus: bus
+            analytics: RecordedAnalytics()
         )
-        _ = await refresher.refresh()
+        guard case .updated(let changes, count: 2) = await refresher.refresh() else {
+            Issue.record("the first fetch did not update the headlines")
+            return
+        }
+        #expect(changes.added.count == 2)
         #expect(await refresher.refresh() == .unchanged(count: 2))
-        #expect(received.withLock { $0.map(\.added.count) } == [2, 0])
-        withExtendedLifetime(observation) {}
     }
 }

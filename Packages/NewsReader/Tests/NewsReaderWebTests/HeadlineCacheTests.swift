@@ -82,24 +82,26 @@ struct HeadlineCacheTests {
         #expect(store.reads.load(ordering: .relaxed) == 1)
     }
 
-    @Test("the copy holds until the feature's change event: then the next page shows what was written")
+    @Test("the copy holds until the stored feed changes: the Kernel's change feed drops it as the write commits")
     func invalidation() async throws {
         let store = try CountingStore()
         _ = try await store.replace(with: Self.stories(3), at: Date(timeIntervalSince1970: 0))
         let cache = HeadlineCache(store)
-        let bus = NotificationBus()
-        let observations = FeatureCaches([cache], invalidatedBy: [HeadlinesChanged.self]).observe(on: bus)
+        let feed = try ChangeFeed.started(
+            on: store.base.writer,
+            event: HeadlinesChanged.self,
+            bus: NotificationBus(),
+            caches: FeatureCaches([cache])
+        )
         #expect(try await cache.listState(after: nil)?.rows.count == 3)
-
-        let changes = try await store.replace(with: Self.stories(2, prefix: "New"), at: Date(timeIntervalSince1970: 60))
-        #expect(try await cache.listState(after: nil)?.rows.count == 3, "kept until the change is announced")
-        bus.post(HeadlinesChanged(changes))
+        #expect(try await cache.listState(after: nil)?.rows.count == 3)
+        #expect(store.reads.load(ordering: .relaxed) == 1, "kept while nothing changes")
+        _ = try await store.replace(with: Self.stories(2, prefix: "New"), at: Date(timeIntervalSince1970: 60))
         #expect(try await cache.listState(after: nil)?.rows.map(\.headline) == ["New 0", "New 1"])
         try await store.recordFailure("The feed answered 500.", at: Date(timeIntervalSince1970: 120))
-        bus.post(HeadlinesChanged(failure: "The feed answered 500."))
         #expect(try await cache.listState(after: nil)?.status.isProblem == true)
         #expect(store.reads.load(ordering: .relaxed) == 3)
-        withExtendedLifetime(observations) {}
+        withExtendedLifetime(feed) {}
     }
 
     @Test("readers arriving together share one read of the store")
@@ -135,23 +137,15 @@ struct HeadlineCacheTests {
         #expect(store.reads.load(ordering: .relaxed) == 2)
     }
 
-    @Test("another process's refresh reaches the host as what it changed, against the stories shown until then")
-    func outsideChange() async throws {
+    @Test("every save records what it was: the stories replaced, refreshed unchanged (the time moved), or a failure")
+    func recordedChanges() async throws {
         let store = try CountingStore()
-        let cache = HeadlineCache(store)
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         _ = try await store.replace(with: Self.stories(3), at: date)
-        _ = try await cache.listState(after: nil)
-        // The CLI writes the store itself (not through this cache): one story goes, one comes, one is rewritten.
-        var next = Array(Self.stories(3).dropFirst())
-        next[0] = Headline(id: next[0].id, headline: next[0].headline, updated: next[0].updated, introduction: "new words")
-        next.append(Headline(id: "Late-1", headline: "Late", updated: 1, introduction: "i"))
-        _ = try await store.replace(with: next, at: date)
-        let message = await cache.outsideChange()
-        #expect(message == HeadlinesChanged(added: ["Late-1"], removed: ["Story-0"], updated: ["Story-1"]))
-        #expect(try await cache.listState(after: nil)?.rows.map(\.id) == ["Story-1", "Story-2", "Late-1"])
-        // A failed refresh in the CLI comes across as the failure it was.
-        try await store.recordFailure("The news server could not be reached.", at: date.addingTimeInterval(60))
-        #expect(await cache.outsideChange() == HeadlinesChanged(failure: "The news server could not be reached."))
+        _ = try await store.replace(with: Self.stories(3), at: date.addingTimeInterval(60))
+        try await store.recordFailure("The news server could not be reached.", at: date.addingTimeInterval(120))
+        let logged = try await store.base.writer.read { db in try ChangeLog.changes(after: 0, db) }
+        #expect(logged.map(\.kind) == ["replaced", "refreshed", "failed"])
+        #expect(HeadlinesChanged(outside: logged) == HeadlinesChanged(.batch))
     }
 }

@@ -251,7 +251,7 @@ struct NewsRoutesTests {
             _ = try await session.post("/news/reload")
             _ = try await session.post("/news/reload")
             try await eventually("both saves are posted") { received.withLock { $0.count } == 2 }
-            #expect(received.withLock { $0.map(\.added.count) } == [3, 0])
+            #expect(received.withLock { $0.map(\.change) } == [.replaced, .refreshed])
             let rows = try await session.get("/news/rows")
             #expect(Self.headlines(in: rows.text).count == 3)
             #expect(!rows.text.contains("<html"))

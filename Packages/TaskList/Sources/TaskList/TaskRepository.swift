@@ -1,20 +1,16 @@
 import Foundation
 import GRDB
-import KernelBus
 import KernelStorage
 
-/// Reads and changes the stored tasks, and announces each change on a ``NotificationBus``.
+/// Reads and changes the stored tasks.
 ///
 /// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
 /// transaction, awaited (GRDB's async access), so a write waiting for a lock held by another process never blocks a
-/// thread of the cooperative pool. Each change is recorded in the database's ``ChangeLog`` inside its transaction,
-/// and posted as one ``TaskChanged`` once the transaction has committed.
+/// thread of the cooperative pool. Each change is recorded in the database's ``ChangeLog`` inside its transaction; the
+/// Kernel's change feed turns what was recorded into one ``TaskChanged`` once the transaction has committed.
 public struct TaskRepository: Sendable {
     /// The database holding the tasks.
     public let writer: any DatabaseWriter
-
-    /// The bus on which changes are announced.
-    public let bus: NotificationBus
 
     private let now: @Sendable () -> Date
 
@@ -22,15 +18,12 @@ public struct TaskRepository: Sendable {
     ///
     /// - Parameters:
     ///   - writer: The database holding the task list's tables.
-    ///   - bus: Where changes are announced.
     ///   - now: The clock used for the `createdAt` and `updatedAt` timestamps.
     public init(
         writer: any DatabaseWriter,
-        bus: NotificationBus = .default,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.writer = writer
-        self.bus = bus
         self.now = now
     }
 
@@ -102,6 +95,37 @@ public struct TaskRepository: Sendable {
         }
     }
 
+    /// Where `item` stands in a part of the list that shows the tasks after `after` through `through` (either end
+    /// open when nil) that match `search`: `.some(id)` of the task that follows it there, `.some(nil)` when it is the
+    /// last there, nil when it is not in that part at all.
+    public func place(
+        of item: TaskItem,
+        after: TaskCursor?,
+        through: TaskCursor?,
+        matching search: TextSearch? = nil
+    )
+        async throws -> Int64??
+    {
+        let cursor = TaskCursor(item)
+        if let after, !(after < cursor) { return nil }
+        if let through, through < cursor { return nil }
+        if let search, !(try await matches(item.id ?? 0, search)) { return nil }
+        let next = try await writer.read { db -> TaskItem? in
+            var request = TaskItem.order(TaskOrdering.sqlOrdering).filter(Self.after(cursor))
+            if let search { request = request.filter(Self.matching(search)) }
+            return try request.fetchOne(db)
+        }
+        guard let next, through.map({ !($0 < TaskCursor(next)) }) ?? true else { return .some(nil) }
+        return .some(next.id)
+    }
+
+    /// Whether task `id` matches `search`.
+    private func matches(_ id: Int64, _ search: TextSearch) async throws -> Bool {
+        try await writer.read { db in
+            try TaskItem.filter(TaskItem.Columns.id == id).filter(Self.matching(search)).fetchCount(db) > 0
+        }
+    }
+
     /// How many tasks are still to do and how many are done.
     public func counts() async throws -> (open: Int, done: Int) {
         try await writer.read { db in
@@ -144,7 +168,7 @@ public struct TaskRepository: Sendable {
 
     /// Stores a new task, not done, and returns it with its identifier.
     ///
-    /// Posts an `added` change.
+    /// Records an `added` change.
     @discardableResult
     public func add(_ input: TaskInput) async throws -> TaskItem {
         let stamp = now()
@@ -162,14 +186,13 @@ public struct TaskRepository: Sendable {
             try ChangeLog.record(db, kind: TaskChanged.Change.added.rawValue, id: item.id)
             return item
         }
-        post(.added, item)
         return item
     }
 
     /// Replaces the name, description and day of a task — and whether it is done, when `isDone` is given — in one
     /// transaction, and returns the task.
     ///
-    /// Posts one `updated` change, unless the values were already the same (then nothing is written).
+    /// Records one `updated` change, unless the values were already the same (then nothing is written).
     ///
     /// - Parameter version: The ``TaskItem/version`` the caller last read; when given and the stored task has
     ///   another, nothing is written.
@@ -201,13 +224,12 @@ public struct TaskRepository: Sendable {
             try ChangeLog.record(db, kind: TaskChanged.Change.updated.rawValue, id: id)
             return (item, true)
         }
-        if changed { post(.updated, item) }
         return item
     }
 
     /// Marks a task as done or not done, and returns the task.
     ///
-    /// Posts a `toggled` change, unless the task already was in that state (then nothing is written).
+    /// Records a `toggled` change, unless the task already was in that state (then nothing is written).
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
@@ -222,13 +244,12 @@ public struct TaskRepository: Sendable {
             try ChangeLog.record(db, kind: TaskChanged.Change.toggled.rawValue, id: id)
             return (item, true)
         }
-        if changed { post(.toggled, item) }
         return item
     }
 
     /// Flips whether a task is done, and returns the task.
     ///
-    /// Posts a `toggled` change.
+    /// Records a `toggled` change.
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
@@ -242,13 +263,12 @@ public struct TaskRepository: Sendable {
             try ChangeLog.record(db, kind: TaskChanged.Change.toggled.rawValue, id: id)
             return item
         }
-        post(.toggled, item)
         return item
     }
 
     /// Deletes a task and returns it as it was, so that ``restore(_:)`` can undo the deletion.
     ///
-    /// Posts a `deleted` change.
+    /// Records a `deleted` change.
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
@@ -259,7 +279,6 @@ public struct TaskRepository: Sendable {
             try ChangeLog.record(db, kind: TaskChanged.Change.deleted.rawValue, id: id)
             return item
         }
-        post(.deleted, item)
         return item
     }
 
@@ -267,7 +286,7 @@ public struct TaskRepository: Sendable {
     ///
     /// Identifiers of deleted tasks are never given to new tasks, so the identifier is still free unless the task
     /// was already restored: restoring twice returns the stored task and changes nothing. An item without an
-    /// identifier is stored as a new task. Posts a `restored` change when the task is put back.
+    /// identifier is stored as a new task. Records a `restored` change when the task is put back.
     @discardableResult
     public func restore(_ item: TaskItem) async throws -> TaskItem {
         let (restored, changed) = try await writer.write { db in
@@ -280,7 +299,6 @@ public struct TaskRepository: Sendable {
             try ChangeLog.record(db, kind: TaskChanged.Change.restored.rawValue, id: restored.id)
             return (restored, true)
         }
-        if changed { post(.restored, restored) }
         return restored
     }
 
@@ -290,7 +308,7 @@ public struct TaskRepository: Sendable {
     /// a database that has no tasks.
     ///
     /// The database remembers that this was done, so the examples come back neither on the next launch nor after
-    /// every task has been deleted. A database that already holds tasks is left as it is. No change is posted.
+    /// every task has been deleted. A database that already holds tasks is left as it is. No change is recorded.
     ///
     /// - Returns: The tasks that were added, if any.
     @discardableResult
@@ -330,10 +348,6 @@ public struct TaskRepository: Sendable {
         ("Plan the weekend hike", "", false, 6),
         ("Water the plants", "", true, -1),
     ]
-
-    private func post(_ change: TaskChanged.Change, _ item: TaskItem) {
-        bus.post(TaskChanged(change, ids: item.id.map { [$0] } ?? []))
-    }
 
     /// Keeps the `sortName` column (the list order's name key, see ``TaskOrdering/sortKey(_:)``) in step with the name.
     private static func storeSortKey(of item: TaskItem, in db: Database) throws {

@@ -23,7 +23,7 @@ public struct TasksCommand: AsyncParsableCommand {
 
         func repository() async throws -> TaskRepository {
             let context = try dataDirectory.commandContext(for: .tasks)
-            let repository = TaskRepository(writer: context.database, bus: context.bus)
+            let repository = TaskRepository(writer: context.database)
             try await repository.seedIfEmpty(today: .today())
             return repository
         }

@@ -15,8 +15,7 @@ public struct TaskListFeature: WebFeature {
 
     /// Seeds the example tasks on a new database, and builds the repository the pages share.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
-        let bus = context.feature.bus
-        let repository = TaskRepository(writer: context.feature.database, bus: bus)
+        let repository = TaskRepository(writer: context.feature.database)
         try await repository.seedIfEmpty(today: .today())
         let list = CachedValue {
             let page = try await repository.page(limit: TaskListPage.pageSize)
@@ -36,12 +35,10 @@ public struct TaskListFeature: WebFeature {
             routes: TaskRoutes(repository: repository, pages: context.pages, list: list, items: items, rows: rows),
             api: api,
             liveEvents: [TaskChanged.self],
-            // Every change, this process's (posted once committed) or another's (from the change monitor), is a
-            // TaskChanged: the host drops the cached list and tasks before the request that made the change answers.
-            caches: FeatureCaches([list, items, rows, api.reads.kept], invalidatedBy: [TaskChanged.self]),
-            outsideChanges: { changes in
-                if let message = TaskChanged(outside: changes) { bus.post(message) }
-            }
+            // Every change, this process's or another's, is a TaskChanged from the change log: the Kernel drops the
+            // cached list and tasks before the write that made the change returns, and before any page hears of it.
+            changes: TaskChanged.self,
+            caches: FeatureCaches([list, items, rows, api.reads.kept])
         )
     }
 }

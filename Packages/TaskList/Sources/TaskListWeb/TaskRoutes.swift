@@ -10,7 +10,7 @@ import TaskList
 /// | route | what it does |
 /// |---|---|
 /// | `GET /tasks` | the first page of the sorted list (with the launch screen when the app is opened); `?after=CURSOR`: the page after that task; `?q=`: the tasks that match |
-/// | `GET /tasks/rows` | a page's rows alone, for scrolling on (`?after=`) and live refresh (`?through=`, with `after=`) |
+/// | `GET /tasks/rows` | a page's rows alone, for scrolling on (`?after=`) and live refresh (`?through=`, with `after=`); `?ids=`: those rows in their places (``RowUpdates``) |
 /// | `GET /tasks/counts` | "3 to do · 1 done", for live refresh |
 /// | `GET /tasks/new`, `POST /tasks` | add |
 /// | `GET /tasks/:id`, `POST /tasks/:id` | details and edit |
@@ -75,6 +75,9 @@ struct TaskRoutes: FeatureRoutes {
         let start = Self.cursor(request, "start")
         let through = Self.cursor(request, "through")
         let search = Self.search(request)
+        if let ids = RowUpdates.ids(request) {
+            return try await changedRows(ids, after: after, through: through, search: search)
+        }
         if let through {
             let key = "through\n\(after?.description ?? "")\n\(through)\n\(search?.text ?? "")"
             let page = try await rows.value(for: key) {
@@ -109,6 +112,39 @@ struct TaskRoutes: FeatureRoutes {
             }
             return RenderedTaskRows(page, after: after, start: start, refreshSource: source, search: search)
         }
+    }
+
+    /// The rows `ids` of a page that shows the tasks after `after` through `through` (its first page when both are
+    /// nil: through the last task it lists), each in its place now — before the task that follows it there, or at the
+    /// end — or gone when it is no longer among them (deleted, done past the part shown, no longer matching).
+    private func changedRows(
+        _ ids: [Int64],
+        after: TaskCursor?,
+        through: TaskCursor?,
+        search: TextSearch?
+    ) async throws
+        -> Response
+    {
+        var end = through
+        if after == nil, through == nil {
+            end = search == nil ? try await list.value().first.next : nil
+        }
+        var updates = RowUpdates()
+        for id in ids {
+            guard let item = try? await repository.find(id: id),
+                let place = try await repository.place(
+                    of: item,
+                    after: after,
+                    through: end,
+                    matching: search
+                )
+            else {
+                updates.gone("task-\(id)")
+                continue
+            }
+            updates.row("task-\(id)", TaskListPage.row(TaskRowView(item)), before: place.map { "task-\($0)" } ?? "")
+        }
+        return updates.response
     }
 
     /// What the list is searched for (`?q=`), if anything.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Kernel
 import KernelBus
 import KernelStorage
@@ -19,11 +20,12 @@ final class ChangeRecorder: Sendable {
     private let deliveries = Mutex<[Delivery]>([])
     private let observation = Mutex<BusObservation?>(nil)
 
-    init(_ database: TemporaryTaskDatabase) {
-        let pool = database.pool
+    init(_ database: TemporaryTaskDatabase) throws {
+        // A connection of its own, as another reader has: read synchronously inside the observer (which the feed calls
+        // on the writer's queue, right after the commit) to see what was committed.
+        let reader = try DatabaseQueue(path: database.path)
         let token = database.bus.addObserver(for: TaskChanged.self) { [weak self] message in
-            // Read straight from the database (synchronously, inside the observer) to see what was committed.
-            let stored = message.ids.first.flatMap { id in try? pool.read { db in try TaskItem.fetchOne(db, key: id) } }
+            let stored = message.ids.first.flatMap { id in try? reader.read { db in try TaskItem.fetchOne(db, key: id) } }
             self?.deliveries.withLock { $0.append(Delivery(message: message, storedDoneState: stored?.isDone)) }
         }
         observation.withLock { $0 = token }
@@ -49,7 +51,7 @@ struct TaskChangedTests {
     @Test("one message per change, with its kind and task, once the change is committed")
     func everyChangeIsPosted() async throws {
         let database = try TemporaryTaskDatabase()
-        let recorder = ChangeRecorder(database)
+        let recorder = try ChangeRecorder(database)
         let repository = database.repository
 
         let added = try await repository.add(input("Water plants", "2026-11-21"))
@@ -72,7 +74,7 @@ struct TaskChangedTests {
     func editIsOneMessage() async throws {
         let database = try TemporaryTaskDatabase()
         let id = try #require(try await database.repository.add(input("Edit me", "2026-11-21")).id)
-        let recorder = ChangeRecorder(database)
+        let recorder = try ChangeRecorder(database)
         let before = try await database.pool.read { db in try ChangeLog.latest(db) }
         let edited = try await database.repository.update(id: id, with: input("Edited", "2026-11-22"), isDone: true)
         #expect(edited.isDone && edited.name == "Edited")
@@ -88,7 +90,7 @@ struct TaskChangedTests {
     @Test("are delivered only once the change is committed and visible to readers")
     func postedAfterCommit() async throws {
         let database = try TemporaryTaskDatabase()
-        let recorder = ChangeRecorder(database)
+        let recorder = try ChangeRecorder(database)
         let repository = database.repository
 
         let id = try #require(try await repository.add(input("Visible", "2026-11-21")).id)
@@ -116,7 +118,7 @@ struct TaskChangedTests {
         let repository = database.repository
         let added = try await repository.add(input("Same", "2026-11-21"))
         let id = try #require(added.id)
-        let recorder = ChangeRecorder(database)
+        let recorder = try ChangeRecorder(database)
 
         try await repository.update(id: id, with: input("Same", "2026-11-21"))
         try await repository.setDone(id: id, false)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Kernel
 import KernelBus
 import Synchronization
 import Testing
@@ -13,13 +14,16 @@ final class TemporaryTaskDatabase: Sendable {
     let pool: DatabasePool
     let bus = NotificationBus()
     let repository: TaskRepository
+    /// The Kernel's change feed on the database: what posts `TaskChanged` on `bus` after each commit.
+    let feed: ChangeFeed
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("TaskListTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("tasks.sqlite").path
         pool = try Self.open(path)
-        repository = TaskRepository(writer: pool, bus: bus, now: TestClock().now)
+        repository = TaskRepository(writer: pool, now: TestClock().now)
+        feed = try ChangeFeed.started(on: pool, event: TaskChanged.self, bus: bus)
     }
 
     static func open(_ path: String) throws -> DatabasePool {
@@ -268,7 +272,7 @@ struct TaskRepositoryTests {
         let written: [TaskItem]
         do {
             let pool = try TemporaryTaskDatabase.open(path)
-            let repository = TaskRepository(writer: pool, bus: NotificationBus())
+            let repository = TaskRepository(writer: pool)
             try await repository.seedIfEmpty(today: day("2026-11-21"))
             let added = try await repository.add(input("Survives", "2026-11-22", details: "Across\nlines"))
             try await repository.toggle(id: try #require(added.id))
@@ -277,7 +281,7 @@ struct TaskRepositoryTests {
         }
 
         let reopened = try TemporaryTaskDatabase.open(path)
-        let repository = TaskRepository(writer: reopened, bus: NotificationBus())
+        let repository = TaskRepository(writer: reopened)
         #expect(try await repository.all() == written)
         #expect(try await repository.seedIfEmpty(today: day("2026-11-21")).isEmpty)
         try reopened.close()
@@ -339,7 +343,7 @@ struct TaskMigrationTests {
             }
         }
         try TaskListMigrations.migrate(pool)
-        let names = try await TaskRepository(writer: pool, bus: NotificationBus()).all().map(\.name)
+        let names = try await TaskRepository(writer: pool).all().map(\.name)
         #expect(names == ["Apple", "banana", "cherry"])
         try pool.close()
     }
