@@ -91,14 +91,20 @@ def host():
     shutil.rmtree(data_dir, ignore_errors=True)
 
 
-@pytest.fixture
-def browser(request):
+def new_browser():
+    """Headless Chromium, 1100x900: a browser of its own (another person's, another device's)."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
     driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser(request):
+    driver = new_browser()
     yield driver
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:

@@ -11,6 +11,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from atelier_browser import Host, atelier_binary, tap, wait
@@ -119,10 +120,21 @@ def start(browser, url):
 
 
 def row_for(browser, url):
-    for element in browser.find_elements(By.CSS_SELECTOR, "#download-list .download-row"):
-        if element.find_element(By.CSS_SELECTOR, ".download-url").get_attribute("title") == url:
-            return element
+    # A downloading row is written again with each step of progress: a row read mid-update is read again.
+    for _ in range(50):
+        try:
+            for element in browser.find_elements(By.CSS_SELECTOR, "#download-list .download-row"):
+                if element.find_element(By.CSS_SELECTOR, ".download-url").get_attribute("title") == url:
+                    return element
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.02)
     raise AssertionError(f"no row for {url}")
+
+
+def in_row(browser, url, selector, read=lambda element: element.text):
+    """What `read` finds in the row for `url`'s element `selector`, read again if the row was written again meanwhile."""
+    return wait(browser, lambda d: (read(row_for(d, url).find_element(By.CSS_SELECTOR, selector)),))[0]
 
 
 def state(browser, url):
@@ -136,11 +148,11 @@ def test_start_progress_cancel_complete_and_view(host, browser, origin):
     wait(browser, lambda d: state(d, slow) == "Downloading", message="the slow download did not start")
 
     # Progress arrives live: the bytes line changes without a reload and the bar moves.
-    first = row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-bytes").text
+    first = in_row(browser, slow, ".download-bytes")
     wait(browser, lambda d: row_for(d, slow).find_element(By.CSS_SELECTOR, ".download-bytes").text != first,
          message="progress did not update")
-    assert "of 205 KB" in row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-bytes").text
-    value = row_for(browser, slow).find_element(By.CSS_SELECTOR, "progress").get_attribute("value")
+    assert "of 205 KB" in in_row(browser, slow, ".download-bytes")
+    value = in_row(browser, slow, "progress", lambda element: element.get_attribute("value"))
     wait(browser, lambda d: row_for(d, slow).find_element(By.CSS_SELECTOR, "progress").get_attribute("value") != value,
          message="the progress bar did not move")
 
@@ -165,19 +177,28 @@ def test_on_a_phone_a_row_reads_on_one_line_with_its_progress_across_and_the_fla
         slow = origin + "/slow?" + "long-query-part=" + "x" * 60
         start(browser, slow)
         wait(browser, lambda d: state(d, slow) == "Downloading", message="the slow download did not start")
-        row = row_for(browser, slow)
-        address = row.find_element(By.CSS_SELECTOR, ".download-url")
-        line = browser.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", address)
-        assert address.size["height"] <= line + 2, "the address wraps onto more lines"
-        assert browser.execute_script("return arguments[0].querySelector('.url-host').textContent", address) == origin
-        bar = row.find_element(By.CSS_SELECTOR, "progress")
-        assert bar.size["width"] >= 0.5 * row.size["width"], (bar.size, row.size)
+
+        def layout(d):
+            row = row_for(d, slow)
+            address = row.find_element(By.CSS_SELECTOR, ".download-url")
+            return d.execute_script(
+                "var row = arguments[0], address = arguments[1];"
+                "return {height: address.getBoundingClientRect().height,"
+                " line: parseFloat(getComputedStyle(address).lineHeight),"
+                " host: address.querySelector('.url-host').textContent,"
+                " bar: row.querySelector('progress').getBoundingClientRect().width,"
+                " row: row.getBoundingClientRect().width}", row, address)
+
+        measured = wait(browser, layout)
+        assert measured["height"] <= measured["line"] + 2, "the address wraps onto more lines"
+        assert measured["host"] == origin
+        assert measured["bar"] >= 0.5 * measured["row"], measured
         flash = browser.find_element(By.CSS_SELECTOR, ".flash")
         assert "Started" in flash.text
         # Nothing, not even the flash quoting the long address, makes the page wider than the phone.
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
         wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".flash"), timeout=12, message="the flash never left")
-        row_for(browser, slow).find_element(By.CSS_SELECTOR, ".download-cancel").click()
+        wait(browser, lambda d: row_for(d, slow).find_element(By.CSS_SELECTOR, ".download-cancel").click() or True)
         wait(browser, lambda d: state(d, slow) == "Cancelled", message="the row never said Cancelled")
         page = origin + "/page.html"
         start(browser, page)

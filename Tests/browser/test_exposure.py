@@ -40,7 +40,7 @@ def test_an_exposed_host_prints_its_token_and_opens_only_with_it(exposed, browse
     port = host.url.rsplit(":", 1)[1]
     base = f"http://127.0.0.1:{port}"
     # Without the token nothing of the host is served: not a page, the inbox, the live events or the diagnostics.
-    for path in ["/", "/tasks", "/inbox", "/events", "/diagnostics", "/static/app.js"]:
+    for path in ["/", "/tasks", "/inbox", "/events", "/diagnostics", "/static/app.0123456789abcdef.js"]:
         code, body = status(base + path)
         assert code == 401, path
         assert "Access token needed" in body

@@ -113,8 +113,10 @@ def test_every_time_reads_in_one_style_the_readers_clock(host, browser, language
         assert re.fullmatch(rf"25 min · ends at {clock}", sub), sub
         wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
         host.cli("notify", "Reminder: Report", "Due ⟦2030-01-15T17:00:00Z⟧ · 40% done")
-        toast = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#toasts .toast"), message="no toast")
-        assert re.fullmatch(rf"Reminder: Report — Due {moment} · 40% done", toast[0].text), toast[0].text
+        # Read once it has faded in (an element still transparent reads as no text).
+        toast = wait(browser, lambda d: [t.text for t in d.find_elements(By.CSS_SELECTOR, "#toasts .toast") if t.text],
+                     message="no toast")
+        assert re.fullmatch(rf"Reminder: Report — Due {moment} · 40% done", toast[0]), toast[0]
         browser.get(host.url + "/inbox")
         body = browser.find_element(By.CSS_SELECTOR, "#notices .row-sub").text
         assert re.fullmatch(rf"Due {moment} · 40% done", body), body

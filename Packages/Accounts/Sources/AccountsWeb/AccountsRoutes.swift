@@ -57,24 +57,24 @@ struct AccountsRoutes: FeatureRoutes {
         if try await account(request) != nil { return Response(status: .seeOther, headers: [.location: "/accounts/home"]) }
         let next = Self.safeNext(request.uri.queryParameters.get("next"))
         let view = LoginView(form: LoginForm(), problem: nil, next: next, csrfToken: context.csrfToken)
-        return pages.page("Log in", body: AccountsPages.login(view), request: request, context: context)
+        return await pages.page("Log in", body: AccountsPages.login(view), request: request, context: context)
     }
 
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = try await request.decodeForm(as: LoginFields.self, context: context)
         let form = LoginForm(email: fields.email ?? "", password: fields.password ?? "")
         let next = Self.safeNext(fields.next)
-        func refused(_ problem: String, _ status: HTTPResponse.Status = .unprocessableContent) -> Response {
+        func refused(_ problem: String, _ status: HTTPResponse.Status = .unprocessableContent) async -> Response {
             let view = LoginView(form: form, problem: problem, next: next, csrfToken: context.csrfToken)
-            return pages.page("Log in", body: AccountsPages.login(view), request: request, context: context, status: status)
+            return await pages.page("Log in", body: AccountsPages.login(view), request: request, context: context, status: status)
         }
-        if let problem = form.problem { return refused(problem) }
+        if let problem = form.problem { return await refused(problem) }
         let stamp = Date()
         if let wait = throttle.attempt(email: form.email, address: context.clientAddress, now: stamp) {
-            return refused(AccountMessage.tryAgain(in: wait), .tooManyRequests)
+            return await refused(AccountMessage.tryAgain(in: wait), .tooManyRequests)
         }
         guard let account = try await store.authenticate(email: form.email, password: form.password) else {
-            return refused(AccountMessage.wrongCredentials)
+            return await refused(AccountMessage.wrongCredentials)
         }
         throttle.succeeded(email: form.email, address: context.clientAddress, at: stamp)
         return try await signIn(account, request: request, to: next ?? "/accounts/home")
@@ -82,7 +82,7 @@ struct AccountsRoutes: FeatureRoutes {
 
     @Sendable func signupPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let view = SignupView(form: SignupForm(), problem: nil, csrfToken: context.csrfToken)
-        return pages.page("Sign up", body: AccountsPages.signup(view), request: request, context: context)
+        return await pages.page("Sign up", body: AccountsPages.signup(view), request: request, context: context)
     }
 
     @Sendable func signup(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -100,7 +100,7 @@ struct AccountsRoutes: FeatureRoutes {
             return try await signIn(account, request: request, to: "/accounts/home")
         } catch let problem as SignupForm.Problem {
             let view = SignupView(form: form, problem: problem, csrfToken: context.csrfToken)
-            return pages.page(
+            return await pages.page(
                 "Sign up",
                 body: AccountsPages.signup(view),
                 request: request,
@@ -167,7 +167,7 @@ struct AccountsRoutes: FeatureRoutes {
             deleteProblem: nil,
             csrfToken: context.csrfToken
         )
-        return pages.page("Home", body: AccountsPages.home(view), request: request, context: context)
+        return await pages.page("Home", body: AccountsPages.home(view), request: request, context: context)
     }
 
     @Sendable func changeMobile(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -186,7 +186,7 @@ struct AccountsRoutes: FeatureRoutes {
                 deleteProblem: nil,
                 csrfToken: context.csrfToken
             )
-            return pages.page(
+            return await pages.page(
                 "Home",
                 body: AccountsPages.home(view),
                 request: request,
@@ -216,7 +216,7 @@ struct AccountsRoutes: FeatureRoutes {
                 deleteProblem: error.description,
                 csrfToken: context.csrfToken
             )
-            return pages.page(
+            return await pages.page(
                 "Home",
                 body: AccountsPages.home(view),
                 request: request,
@@ -239,7 +239,7 @@ struct AccountsRoutes: FeatureRoutes {
         } else {
             body = AccountsPages.images(await images.listing())
         }
-        var response = pages.page("Images", body: body, request: request, context: context)
+        var response = await pages.page("Images", body: body, request: request, context: context)
         if images.url != nil {
             response.headers[.contentSecurityPolicy] = ContentSecurityPolicy.allowingImages(from: ["https:", "http:"])
         }

@@ -265,7 +265,7 @@ def test_the_cli_lists_accounts_without_hashes_and_deletes_one(host, browser):
     assert [(a["email"], a["firstName"], a["mobile"]) for a in accounts] == [("ana@example.com", "Ana <b>", "+60123456789")]
     assert all("passwordHash" not in a and "$2" not in json.dumps(a) for a in accounts)
     assert "Deleted the account ana@example.com." in host.cli("accounts", "delete", "ANA@example.com")
-    # The host sees the CLI's change within its change monitor's interval (250 ms).
+    # The host sees the CLI's change as soon as its file watch sees the write.
     def signed_out(d):
         d.get(host.url + "/accounts/home")
         return d.find_elements(By.ID, "login-button")

@@ -9,19 +9,19 @@ import KernelWeb
 /// Adding, editing, marking and deleting assignments, and the calendar feed.
 extension AssignmentRoutes {
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        formPage(AssignmentDraft(), errors: nil, id: nil, request: request, context: context)
+        await formPage(AssignmentDraft(), errors: nil, id: nil, request: request, context: context)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let assignment = try await found { try await repository.assignment(id: try context.assignmentID()) }
-        return formPage(AssignmentDraft(assignment, in: timeZone), errors: nil, id: assignment.id, request: request, context: context)
+        return await formPage(AssignmentDraft(assignment, in: timeZone), errors: nil, id: assignment.id, request: request, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let draft = try await request.decodeForm(as: AssignmentFormFields.self, context: context).draft
         switch AssignmentValidation.validate(draft, in: timeZone) {
         case .failure(let errors):
-            return formPage(draft, errors: errors, id: nil, request: request, context: context, status: .unprocessableContent)
+            return await formPage(draft, errors: errors, id: nil, request: request, context: context, status: .unprocessableContent)
         case .success(let input):
             let assignment = try await repository.add(input)
             return pages.redirect(to: "/assignments/\(assignment.id ?? 0)", flash: Flash(.success, "Added “\(assignment.name)”."))
@@ -33,7 +33,7 @@ extension AssignmentRoutes {
         let draft = try await request.decodeForm(as: AssignmentFormFields.self, context: context).draft
         switch AssignmentValidation.validate(draft, in: timeZone) {
         case .failure(let errors):
-            return formPage(draft, errors: errors, id: id, request: request, context: context, status: .unprocessableContent)
+            return await formPage(draft, errors: errors, id: id, request: request, context: context, status: .unprocessableContent)
         case .success(let input):
             let assignment = try await found { try await repository.update(id: id, with: input) }
             return pages.redirect(to: "/assignments/\(id)", flash: Flash(.success, "Saved “\(assignment.name)”."))
@@ -60,7 +60,7 @@ extension AssignmentRoutes {
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let assignment = try await found { try await repository.assignment(id: try context.assignmentID()) }
-        return pages.page(
+        return await pages.page(
             "Delete \(assignment.name)",
             body: AssignmentForms.confirmDelete(assignment, csrfToken: context.csrfToken),
             request: request,
@@ -85,7 +85,7 @@ extension AssignmentRoutes {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) async -> Response {
         let heading = id == nil ? "New Assignment" : "Edit Assignment"
         let body = AssignmentForms.assignment(
             draft,
@@ -95,7 +95,7 @@ extension AssignmentRoutes {
             heading: heading,
             csrfToken: context.csrfToken
         )
-        return pages.page(heading, body: body, request: request, context: context, status: status)
+        return await pages.page(heading, body: body, request: request, context: context, status: status)
     }
 
     // MARK: - Calendar

@@ -91,7 +91,7 @@ extension AssignmentRoutes {
             csrfToken: context.csrfToken,
             now: moment
         )
-        return pages.page(
+        return await pages.page(
             title,
             before: parts.before,
             rendered: lists.current,

@@ -11,13 +11,20 @@ extension AssignmentRoutes {
     @Sendable func newTaskForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let assignment = try await found { try await repository.assignment(id: try context.assignmentID()) }
         let start = LocalDateTime.format(now(), in: timeZone)
-        return taskFormPage(TaskDraft(start: start), errors: nil, assignment: assignment, taskID: nil, request: request, context: context)
+        return await taskFormPage(
+            TaskDraft(start: start),
+            errors: nil,
+            assignment: assignment,
+            taskID: nil,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func editTaskForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let task = try await found { try await repository.task(id: try context.taskID()) }
         let assignment = try await found { try await repository.assignment(id: task.assignmentID) }
-        return taskFormPage(
+        return await taskFormPage(
             TaskDraft(task, in: timeZone),
             errors: nil,
             assignment: assignment,
@@ -33,7 +40,7 @@ extension AssignmentRoutes {
         let draft = try await request.decodeForm(as: TaskFormFields.self, context: context).draft
         switch TaskValidation.validate(draft, in: timeZone) {
         case .failure(let errors):
-            return taskFormPage(
+            return await taskFormPage(
                 draft,
                 errors: errors,
                 assignment: assignment,
@@ -61,7 +68,7 @@ extension AssignmentRoutes {
         switch TaskValidation.validate(draft, in: timeZone) {
         case .failure(let errors):
             let assignment = try await found { try await repository.assignment(id: task.assignmentID) }
-            return taskFormPage(
+            return await taskFormPage(
                 draft,
                 errors: errors,
                 assignment: assignment,
@@ -152,7 +159,7 @@ extension AssignmentRoutes {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) async -> Response {
         let assignmentID = assignment.id ?? 0
         let heading = taskID == nil ? "New Task" : "Edit Task"
         let body = AssignmentForms.task(
@@ -165,6 +172,6 @@ extension AssignmentRoutes {
             deleteAction: taskID.map { "/assignments/tasks/\($0)/delete" },
             csrfToken: context.csrfToken
         )
-        return pages.page(heading, body: body, request: request, context: context, status: status)
+        return await pages.page(heading, body: body, request: request, context: context, status: status)
     }
 }

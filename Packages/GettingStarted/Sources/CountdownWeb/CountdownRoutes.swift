@@ -132,7 +132,7 @@ struct CountdownRoutes: FeatureRoutes {
             promise: store.scheduler.promise,
             csrfToken: context.csrfToken
         )
-        return pages.page("Countdown", body: CountdownPage.render(view), request: request, context: context, status: status)
+        return await pages.page("Countdown", body: CountdownPage.render(view), request: request, context: context, status: status)
     }
 }
 

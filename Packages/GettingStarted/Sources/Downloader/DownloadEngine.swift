@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GRDB
+import Kernel
 import KernelBus
 import Logging
 import NIOCore
@@ -51,8 +52,10 @@ public actor DownloadEngine {
     var schedulingTask: Task<Void, Never>?
     /// This engine's name in the rows it owns: the process and a random part, unique per engine.
     public nonisolated let owner = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-    /// Renews this engine's leases and interrupts lapsed ones, from the first start until shutdown.
+    /// Renews this engine's leases and interrupts lapsed ones, from the first start until shutdown: a loop that sleeps
+    /// until the next thing it has to do (see ``maintainLeases()``) or a wake (``downloadsChanged()``).
     var leaseTask: Task<Void, Never>?
+    nonisolated let leaseWakeup = Wakeup()
     /// Downloads whose lease this engine lost while their transfer ran: their ends are not saved.
     var lostLeases: Set<Int64> = []
     /// Downloads whose end is being saved.
@@ -192,8 +195,12 @@ public actor DownloadEngine {
     }
 
     /// Renews the leases of this engine's running downloads, stops a transfer whose download it no longer owns, and
-    /// marks Interrupted the downloads whose lease lapsed. Runs every ``DownloadSettings/leaseRenewal``.
-    public func maintainLeases() async {
+    /// marks Interrupted the downloads whose lease lapsed. Answers when it should run again: after
+    /// ``DownloadSettings/leaseRenewal`` while this engine runs a transfer; else when the earliest lease of another
+    /// process's download ends, or a held download may start; never, while nothing runs anywhere (a download started
+    /// elsewhere wakes it: ``downloadsChanged()``).
+    @discardableResult
+    public func maintainLeases() async -> Date? {
         let until = Date().addingTimeInterval(settings.leaseDuration.seconds)
         if !running.isEmpty {
             do {
@@ -213,18 +220,30 @@ public actor DownloadEngine {
                 logger.warning("Could not renew download leases: \(error)")
             }
         }
+        var next: Date? = running.isEmpty ? nil : Date().addingTimeInterval(settings.leaseRenewal.seconds)
         do {
-            for item in try await store.interruptLapsed(now: Date()) {
+            let lapsed = try await store.interruptLapsed(now: Date())
+            for item in lapsed.interrupted {
                 logger.info("Download \(item.id ?? 0) was interrupted: its process stopped")
                 settle(item)
             }
+            // Just after the lease ends, so that it has lapsed when looked at.
+            if let end = lapsed.nextEnd { next = min(next ?? .distantFuture, end.addingTimeInterval(0.05)) }
         } catch {
             logger.warning("Could not look for interrupted downloads: \(error)")
+            next = Date().addingTimeInterval(settings.leaseRenewal.seconds)
         }
         if let heldUntil, heldUntil <= Date() {
             self.heldUntil = nil
             schedule()
         }
+        if let heldUntil { next = min(next ?? .distantFuture, heldUntil) }
+        return next
+    }
+
+    /// Says that the downloads changed (a download started here or in another process): the lease loop looks again.
+    public nonisolated func downloadsChanged() {
+        leaseWakeup.wake()
     }
 
     /// Whether process `pid` runs on this machine (`kill(pid, 0)` does not say "no such process").
@@ -233,13 +252,12 @@ public actor DownloadEngine {
     }
 
     func startLeaseTask() {
-        guard leaseTask == nil, !isShutDown else { return }
-        let interval = settings.leaseRenewal
-        leaseTask = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard !Task.isCancelled, let self else { return }
-                await self.maintainLeases()
+        guard !isShutDown else { return }
+        // Running already: it looks again now, so a transfer just started has its lease renewed.
+        guard leaseTask == nil else { return leaseWakeup.wake() }
+        leaseTask = Task { [weak self, leaseWakeup] in
+            await leaseWakeup.loop { [weak self] in
+                await self?.maintainLeases()
             }
         }
     }

@@ -209,15 +209,15 @@ public struct DownloadStore: Sendable {
     }
 
     /// Marks Interrupted every running download whose lease lapsed before `now` (or that has none: left by a version
-    /// without leases), and gives them. Their owner stopped without saying so; a person may Resume them.
+    /// without leases), and gives them, with the time the earliest lease of a download still running ends (nil: none
+    /// runs, so none can lapse until one starts). Their owner stopped without saying so; a person may Resume them.
     ///
-    /// Looks first with a read, which takes no lock: the engines run this every second, and an idle one must not take
-    /// the write lock from a CLI or another process writing a burst of rows.
-    func interruptLapsed(now: Date) async throws -> [DownloadItem] {
-        let anyLapsed = try await writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (\(Self.lapsedSQL))", arguments: [now.timeIntervalSince1970]) ?? false
-        }
-        guard anyLapsed else { return [] }
+    /// Looks first with a read, which takes no lock: an engine must not take the write lock from a CLI or another
+    /// process writing a burst of rows.
+    func interruptLapsed(now: Date) async throws -> (interrupted: [DownloadItem], nextEnd: Date?) {
+        let earliest = try await writer.read { db in try Self.earliestLeaseEnd(db) }
+        guard let earliest else { return ([], nil) }
+        guard earliest < now else { return ([], earliest) }
         return try await writer.write { db in
             let lapsed = try DownloadItem.fetchAll(db, sql: Self.lapsedSQL, arguments: [now.timeIntervalSince1970])
             var interrupted: [DownloadItem] = []
@@ -229,8 +229,15 @@ public struct DownloadStore: Sendable {
                 try ChangeLog.record(db, kind: item.state.rawValue, id: item.id)
                 interrupted.append(item)
             }
-            return interrupted
+            return (interrupted, try Self.earliestLeaseEnd(db))
         }
+    }
+
+    /// When the earliest lease of a running download ends (the distant past for one without a lease); nil when none
+    /// runs.
+    private static func earliestLeaseEnd(_ db: Database) throws -> Date? {
+        let sql = "SELECT MIN(COALESCE(leaseUntil, 0)) FROM downloads_item WHERE state = 'downloading'"
+        return try Double.fetchOne(db, sql: sql).map { Date(timeIntervalSince1970: $0) }
     }
 
     /// Puts back in the queue the downloads left running by a process that stopped — their lease lapsed before `now`,

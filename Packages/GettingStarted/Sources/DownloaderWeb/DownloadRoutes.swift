@@ -145,7 +145,7 @@ struct DownloadRoutes: FeatureRoutes {
                 return pages.redirect(to: "/downloads", flash: Flash(kind, refusal.description))
             }
             let view = DownloadViewer.view(of: item, data: data)
-            return pages.page(view.title, body: DownloadViewerPage.render(view), request: request, context: context)
+            return await pages.page(view.title, body: DownloadViewerPage.render(view), request: request, context: context)
         }
     }
 
@@ -175,7 +175,7 @@ struct DownloadRoutes: FeatureRoutes {
             maxSize: ByteCountText.format(engine.settings.maxBytes),
             csrfToken: context.csrfToken
         )
-        return pages.page(
+        return await pages.page(
             "Downloads",
             before: DownloadListPage.opening(view),
             rendered: try await rendered(view.rows),

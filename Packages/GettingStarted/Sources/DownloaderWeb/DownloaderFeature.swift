@@ -45,6 +45,10 @@ public struct DownloaderFeature: WebFeature {
             logger: feature.logger
         )
         let firstPage = CachedValue { try await DownloadRoutes.rowsPage(engine.store, before: nil) }
+        // A download started (here, or by the CLI): the engine's lease loop, asleep while nothing runs, looks again.
+        let started = feature.bus.addObserver(for: DownloadChanged.self) { change in
+            if change.change == .downloading || change.change == .batch { engine.downloadsChanged() }
+        }
         return FeatureRuntime(
             routes: DownloadRoutes(engine: engine, pages: context.pages, firstPage: firstPage),
             api: DownloadAPI(engine: engine, logger: feature.logger),
@@ -53,7 +57,8 @@ public struct DownloaderFeature: WebFeature {
             // Every change of a download (the CLI's too) is a DownloadChanged from the change log: the first page is
             // rendered again on the next request after one, and open pages read the rows it names.
             changes: DownloadChanged.self,
-            caches: FeatureCaches([firstPage])
+            caches: FeatureCaches([firstPage]),
+            subscriptions: [started]
         )
     }
 }

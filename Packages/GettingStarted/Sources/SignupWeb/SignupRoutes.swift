@@ -16,7 +16,7 @@ struct SignupRoutes: FeatureRoutes {
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
         let view = SignupPageView(draft: SignupDraft(), problems: [:], result: nil, csrfToken: context.csrfToken)
-        return pages.page("Sign-up Form", body: SignupPage.render(view), request: request, context: context)
+        return await pages.page("Sign-up Form", body: SignupPage.render(view), request: request, context: context)
     }
 
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -30,7 +30,7 @@ struct SignupRoutes: FeatureRoutes {
         switch draft.validated(today: .today()) {
         case .failure(let problems):
             let view = SignupPageView(draft: draft, problems: problems.byField, result: nil, csrfToken: context.csrfToken)
-            return pages.page(
+            return await pages.page(
                 "Sign-up Form",
                 body: SignupPage.render(view),
                 request: request,
@@ -49,7 +49,7 @@ struct SignupRoutes: FeatureRoutes {
             var kept = draft
             kept.password = ""
             let view = SignupPageView(draft: kept, problems: [:], result: result, csrfToken: context.csrfToken)
-            return pages.page("Sign-up Form", body: SignupPage.render(view), request: request, context: context)
+            return await pages.page("Sign-up Form", body: SignupPage.render(view), request: request, context: context)
         }
     }
 }

@@ -85,7 +85,10 @@ struct DownloadSlowServerTests {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(seen.allSatisfy { $0.filter { $0 == .downloading }.count <= 2 })
-            #expect(seen.contains { $0.filter { $0 == .downloading }.count == 2 && $0.filter { $0 == .queued }.count == 1 }, "\(Array(Set(seen.map { "\($0)" })))")
+            let twoRunningOneWaiting = seen.contains {
+                $0.filter { $0 == .downloading }.count == 2 && $0.filter { $0 == .queued }.count == 1
+            }
+            #expect(twoRunningOneWaiting, "\(Array(Set(seen.map { "\($0)" })))")
             for id in ids {
                 let finished = await harness.engine.waitUntilFinished(id: id)
                 #expect(finished?.state == .completed, "\(finished?.failure ?? "")")

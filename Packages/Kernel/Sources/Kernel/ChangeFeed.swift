@@ -33,6 +33,8 @@ public final class ChangeFeed: Sendable {
         self.database = database
         cursor = Mutex(startingAfter)
         deliver = { changes in
+            // Committed, and nobody told yet: what a process killed here leaves, the next host finishes.
+            CrashPoint.reached("changes.committed")
             caches.invalidate()
             if let event = Event(outside: changes) { bus.post(event) }
             committed()

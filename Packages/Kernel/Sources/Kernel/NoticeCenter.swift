@@ -34,7 +34,7 @@ public struct NoticeCenter: Sendable {
             try db.execute(sql: "UPDATE kernel_notice SET announcedAt = deliveredAt WHERE deliveredAt IS NOT NULL")
         }
         migrator.registerMigration("kernel.v3") { db in
-            // The delivery loop's two questions, asked every second, read only the notices they are about: those
+            // The delivery loop's two questions, asked on every wake-up, read only the notices they are about: those
             // waiting, by time, and those delivered by another process and not yet announced (the inbox keeps every
             // delivered notice, so without these both would read the whole table).
             try db.execute(
@@ -87,7 +87,7 @@ public struct NoticeCenter: Sendable {
     }
 
     /// Stores a notice for a host to deliver at `date`, without delivering it here. The CLI uses this: a host
-    /// running on the same data directory (or the next one started) delivers it, live, within about a second.
+    /// running on the same data directory (or the next one started) delivers it, live, as soon as it sees the write (its file watch).
     ///
     /// With a `key`, the notice is one of a kind: when a notice with that key exists already (waiting or delivered),
     /// nothing is stored and that notice is returned.
@@ -142,8 +142,9 @@ public struct NoticeCenter: Sendable {
     /// desktop only, and nothing is announced: the next call announces them, as it does those delivered elsewhere.
     /// The notice `onTime` names (one its raiser delivers at once) is never marked late.
     ///
-    /// Looks first with a read, which takes no lock: the host calls this every second, and with nothing to deliver it
-    /// must not take the write lock from a CLI or another process writing a burst of rows.
+    /// Looks first with a read, which takes no lock: the host calls this on every change to the inbox and when a notice
+    /// falls due, and with nothing to deliver it must not take the write lock from a CLI or another process writing a
+    /// burst of rows.
     @discardableResult
     public func deliverDue(now: Date = Date(), announcing: Bool = true, onTime: Int64? = nil) async throws -> [Notice] {
         let anything = try await database.read { db in
@@ -182,8 +183,8 @@ public struct NoticeCenter: Sendable {
     }
 
     /// Delivers the notice stored under `key` from this process, if its time has come and nobody delivered it yet:
-    /// into the inbox and to the desktop, leaving the live toast to a host (which announces it within a second, or
-    /// when it next starts). Returns the notice when this call delivered it; nil when it was delivered already, was
+    /// into the inbox and to the desktop, leaving the live toast to a host (which announces it once its file watch sees the
+    /// write, or when it next starts). Returns the notice when this call delivered it; nil when it was delivered already, was
     /// withdrawn, or is not due. An operating-system job calls this (`atelier notify --due KEY`); the host's own
     /// delivery and this one claim the notice in one transaction each, so exactly one of them notifies.
     @discardableResult

@@ -5,8 +5,9 @@ import Darwin
 #endif
 
 /// The moments between the steps of a change that spans more than one commit (a countdown: its row and notice, the
-/// notice carried into the inbox, the operating system's job, the job's id), where a durability test has the process
-/// killed with SIGKILL, to prove that whoever comes next finishes what was left.
+/// operating system's job, the job's id; a change committed and not yet told; a notice carried into the inbox and
+/// not yet out of its outbox), where a durability test has the process killed with SIGKILL, to prove that whoever
+/// comes next finishes what was left.
 ///
 /// Inert unless the environment variable `ATELIER_KILL_AT` names the point; nothing else reads it.
 public enum CrashPoint {

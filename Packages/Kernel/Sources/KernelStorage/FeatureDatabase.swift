@@ -27,7 +27,9 @@ public enum FeatureDatabase {
         let created = Glibc.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
         if created >= 0 { Glibc.close(created) }
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration())
+            var configuration = configuration()
+            StatementLog.attach(to: &configuration, name: name)
+            let pool = try DatabasePool(path: path, configuration: configuration)
             try migrations.apply(to: pool)
             return pool
         } catch let error as DatabaseError {

@@ -73,12 +73,13 @@ struct AccessMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     let policy: AccessPolicy
+    /// The shell's stylesheet: the page asking for the token uses it, so it is served without the token too.
+    let stylesheet: String
 
-    /// The files served without the token, which hold nothing of anyone's: the stylesheet (the page asking for the
-    /// token uses it), and the app's name and icons, which a phone's browser fetches without cookies when it installs
-    /// the app or shows a notification.
+    /// The files served without the token besides the stylesheet, which hold nothing of anyone's: the app's name and
+    /// icons, which a phone's browser fetches without cookies when it installs the app or shows a notification.
     static let openFiles: Set<String> = [
-        "/static/app.css", "/manifest.webmanifest", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png",
+        "/manifest.webmanifest", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png",
         "/static/icon-maskable-512.png", "/static/apple-touch-icon.png",
     ]
 
@@ -89,7 +90,7 @@ struct AccessMiddleware: RouterMiddleware {
     ) async throws -> Response {
         guard let token = policy.token else {
             if let authority = request.head.authority, !AccessPolicy.isLoopbackAddress(AccessPolicy.hostName(authority)) {
-                return Self.page(
+                return page(
                     status: .forbidden,
                     title: "Not this address",
                     text: "This Atelier answers only to addresses of this machine, such as http://127.0.0.1 or "
@@ -103,7 +104,8 @@ struct AccessMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if request.method == .get, request.uri.query == nil,
-            Self.openFiles.contains(request.uri.path) || request.uri.path.hasPrefix("/icons/")
+            request.uri.path == stylesheet || Self.openFiles.contains(request.uri.path)
+                || request.uri.path.hasPrefix("/icons/")
         {
             return try await next(request, context)
         }
@@ -123,7 +125,7 @@ struct AccessMiddleware: RouterMiddleware {
                 response.setCookie(Cookie(name: AccessPolicy.cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax))
                 return response
             }
-            return Self.page(
+            return page(
                 status: .unauthorized,
                 title: "Wrong access token",
                 text: "That is not this Atelier's access token. Copy the address it printed when it started, or the "
@@ -131,7 +133,7 @@ struct AccessMiddleware: RouterMiddleware {
                 askForToken: true
             )
         }
-        return Self.page(
+        return page(
             status: .unauthorized,
             title: "Access token needed",
             text: "This Atelier can be reached from the network, so it asks for its access token. Open the address it "
@@ -141,7 +143,7 @@ struct AccessMiddleware: RouterMiddleware {
     }
 
     /// A page that names the problem and shows nothing of the host's data.
-    static func page(status: HTTPResponse.Status, title: String, text: String, askForToken: Bool) -> Response {
+    func page(status: HTTPResponse.Status, title: String, text: String, askForToken: Bool) -> Response {
         let form: HTML = """
             <form class="card" method="get" action="/"><div class="field"><label for="token">Access token</label>\
             <input id="token" name="token" type="password" autocomplete="off" required></div>\
@@ -150,7 +152,7 @@ struct AccessMiddleware: RouterMiddleware {
         let html: HTML = """
             <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>\(title) · Atelier</title><link rel="stylesheet" href="/static/app.css"></head>\
+            <title>\(title) · Atelier</title><link rel="stylesheet" href="\(url: stylesheet)"></head>\
             <body><main id="main"><h1>\(title)</h1><p>\(text)</p>\
             \(if: askForToken, form)</main></body></html>
             """

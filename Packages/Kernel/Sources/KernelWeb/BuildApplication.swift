@@ -59,14 +59,13 @@ struct Shell {
             shell: Bundle.module.resourceURL?.appendingPathComponent("Public"),
             features: features.map { ($0.id, $0.publicFiles) }
         )
-        // Read before the notices that fell due meanwhile are delivered below: each counts one when it is announced.
+        // Its cache is dropped on a delivery before the live-event hub (made below) tells any page of it.
         let unread = UnreadNoticeCount(notices: notices, bus: bus)
-        await unread.refresh()
         // One secret signs both the CSRF tokens and the flash cookies.
         let secret = Self.csrfSecret(in: directory, logger: logger)
         let pages = PageRenderer(
             navigation: features.map { .init(id: $0.id, title: $0.title, icon: $0.icon, summary: $0.summary, tint: $0.tint.rawValue) },
-            featureAssets: assets.featureAssets,
+            assets: assets,
             unread: unread,
             flashSeal: FlashSeal(secret: secret)
         )
@@ -76,7 +75,7 @@ struct Shell {
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: SecurityHeadersMiddleware(servesHTTPS: configuration.tls != nil))
         // Before anything that answers with the host's data, the error pages (their navigation counts the inbox) too.
-        router.add(middleware: AccessMiddleware(policy: configuration.access))
+        router.add(middleware: AccessMiddleware(policy: configuration.access, stylesheet: assets.stylesheet))
         router.add(middleware: ErrorPageMiddleware(pages: pages))
         router.add(middleware: assets)
         router.add(middleware: CSRFMiddleware(secret: secret))
@@ -146,7 +145,6 @@ struct Shell {
             logger.error("Could not deliver notices: \(error)")
         }
         services.insert(delivery, at: 0)
-        services.append(unread)
         let hub = LiveEventHub(bus: bus, events: liveEvents, heartbeat: configuration.liveEventHeartbeat)
         services.append(hub)
         ShellRoutes(pages: pages, notices: notices, unread: unread, hub: hub, bus: bus).add(to: router)

@@ -3,6 +3,7 @@ import Kernel
 import KernelStorage
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// Tells the host about other processes' commits to the data directory's databases (the CLI, an operating-system
 /// job), for as long as it runs: the kernel's file watch says which database was written to, and that feature's feed
@@ -18,14 +19,32 @@ struct DatabaseWatchService: Service {
     let kernelChanged: @Sendable () -> Void
     let logger: Logger
 
+    /// How long after the last write seen to a database it is looked at once more.
+    static let settleDelay: Duration = .milliseconds(100)
+
+    func changed(_ name: String) async {
+        if name == "kernel" { kernelChanged() } else { await feeds[name]?.catchUp() }
+    }
+
     func run() async throws {
         let watch = DatabaseFileWatch(directory: directory)
         // What was committed between the databases being opened and now.
         for feed in feeds.values { await feed.catchUp() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await name in watch.changes {
-                    if name == "kernel" { kernelChanged() } else { await feeds[name]?.catchUp() }
+                // A write to the log is seen a moment before the commit it belongs to can be read (the commit is
+                // published in the shared-memory index after the log's last write), so each burst of writes to a
+                // database is followed by one more look once it has been quiet for a moment.
+                let bursts = Bursts()
+                await withDiscardingTaskGroup { lookAgain in
+                    for await name in watch.changes {
+                        let burst = bursts.begin(name)
+                        await changed(name)
+                        lookAgain.addTask {
+                            try? await Task.sleep(for: Self.settleDelay)
+                            if !Task.isCancelled && bursts.isLatest(burst, of: name) { await changed(name) }
+                        }
+                    }
                 }
             }
             group.addTask {
@@ -40,5 +59,23 @@ struct DatabaseWatchService: Service {
             watch.stop()
             group.cancelAll()
         }
+    }
+}
+
+/// Counts the writes seen to each database, so a later look is made only for the last write of a burst.
+private final class Bursts: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    /// Notes a write to database `name`; returns its number.
+    func begin(_ name: String) -> Int {
+        counts.withLock { counts in
+            counts[name, default: 0] += 1
+            return counts[name, default: 0]
+        }
+    }
+
+    /// Whether write `number` is still the last one seen to `name`.
+    func isLatest(_ number: Int, of name: String) -> Bool {
+        counts.withLock { $0[name] == number }
     }
 }

@@ -25,17 +25,17 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         } catch  where request.uri.path.hasPrefix("/api/") {
             return Self.problem(for: error, request: request, context: context)
         } catch let error as HTTPError {
-            var response = pages.errorPage(status: error.status, message: error.body, request: request, context: context)
+            var response = await pages.errorPage(status: error.status, message: error.body, request: request, context: context)
             for header in error.headers { response.headers.append(header) }
             return response
         } catch let error as any HTTPResponseError {
-            return pages.errorPage(status: error.status, message: nil, request: request, context: context)
+            return await pages.errorPage(status: error.status, message: nil, request: request, context: context)
         } catch  where DiskFull.matches(error) {
             context.logger.error("Disk full for \(request.method) \(request.uri.path): \(error)")
-            return pages.errorPage(status: .insufficientStorage, message: DiskFull.message, request: request, context: context)
+            return await pages.errorPage(status: .insufficientStorage, message: DiskFull.message, request: request, context: context)
         } catch {
             context.logger.error("Unhandled error for \(request.method) \(request.uri.path): \(error)")
-            return pages.errorPage(status: .internalServerError, message: nil, request: request, context: context)
+            return await pages.errorPage(status: .internalServerError, message: nil, request: request, context: context)
         }
     }
 }

@@ -15,31 +15,26 @@ struct Layout: Sendable {
     private let headers: [String: HTML]
     private let homeHeader: HTML
     private let featureHead: [String: HTML]
+    /// The shell's stylesheet and script.
+    private let shellHead: HTML
 
-    init(navigation: [PageRenderer.NavigationItem], featureAssets: [String: FeatureAssets]) {
+    init(navigation: [PageRenderer.NavigationItem], assets: StaticAssets) {
         homeHeader = Self.header(navigation: navigation, activeID: nil)
         var headers: [String: HTML] = [:]
         for id in navigation.map(\.id) + [Self.inboxID] {
             headers[id] = Self.header(navigation: navigation, activeID: id)
         }
         self.headers = headers
-        featureHead = featureAssets.mapValues { assets in
+        shellHead = """
+            <link rel="stylesheet" href="\(url: assets.stylesheet)">
+            <script src="\(url: assets.script)" defer></script>
+            """
+        featureHead = assets.featureAssets.mapValues { assets in
             let stylesheet: HTML? = assets.stylesheet.map { "<link rel=\"stylesheet\" href=\"\(url: $0)\">\n" }
             let script: HTML? = assets.script.map { "<script src=\"\(url: $0)\" defer></script>\n" }
             return "\(stylesheet)\(script)"
         }
     }
-
-    /// The shell's script, in the order the page loads it: its parts (each one job), then `app.js`, which starts them.
-    static let shellScripts = [
-        "app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-install.js",
-        "app.js",
-    ]
-
-    /// The `<script>` elements of the shell's script, written once.
-    private static let shellScriptTags = HTML(
-        joining: shellScripts.map { name -> HTML in "<script src=\"\(url: "/static/" + name)\" defer></script>\n" }
-    )
 
     /// What makes the page part of an installable app: the manifest, the icons (the home screen's on an iPhone or
     /// iPad), the theme colours of both schemes, and iOS's name for the app on the home screen.
@@ -78,8 +73,7 @@ struct Layout: Sendable {
             <meta name="csrf-token" content="\(csrfToken)">
             <title>\(title) · Atelier</title>
             \(Self.appHead)
-            <link rel="stylesheet" href="/static/app.css">
-            \(Self.shellScriptTags)
+            \(shellHead)
             \(featureID.flatMap { featureHead[$0] })</head>
             <body data-feature="\(featureID ?? "home")" data-notice-event="\(NoticeDelivered.name.rawValue)">
             <a class="skip-link" href="#main">Skip to content</a>

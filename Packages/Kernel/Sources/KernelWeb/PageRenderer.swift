@@ -42,12 +42,12 @@ public struct PageRenderer: Sendable {
 
     init(
         navigation: [NavigationItem],
-        featureAssets: [String: FeatureAssets],
+        assets: StaticAssets,
         unread: UnreadNoticeCount,
         flashSeal: FlashSeal
     ) {
         self.navigation = navigation
-        self.layout = Layout(navigation: navigation, featureAssets: featureAssets)
+        self.layout = Layout(navigation: navigation, assets: assets)
         self.unread = unread
         self.flashSeal = flashSeal
     }
@@ -60,8 +60,8 @@ public struct PageRenderer: Sendable {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let (head, tail) = layoutParts(title: title, featureID: featureID, request: request, context: context)
+    ) async -> Response {
+        let (head, tail) = await layoutParts(title: title, featureID: featureID, request: request, context: context)
         return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), request: request)
     }
 
@@ -75,8 +75,8 @@ public struct PageRenderer: Sendable {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let (head, tail) = layoutParts(title: title, featureID: featureID, request: request, context: context)
+    ) async -> Response {
+        let (head, tail) = await layoutParts(title: title, featureID: featureID, request: request, context: context)
         var opening = ByteBuffer()
         opening.reserveCapacity(head.bytes.count + before.bytes.count)
         opening.writeBytes(head.bytes)
@@ -99,12 +99,12 @@ public struct PageRenderer: Sendable {
         featureID: String?,
         request: Request,
         context: AppRequestContext
-    ) -> (head: HTML, tail: HTML) {
+    ) async -> (head: HTML, tail: HTML) {
         var flash: Flash?
         if let value = request.cookie(Flash.cookieName), !value.isEmpty {
             flash = flashSeal.flash(fromCookie: value)
         }
-        return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: unread.value)
+        return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: await unread.value())
     }
 
     /// `response`, clearing the flash cookie once the page has shown it.
@@ -130,8 +130,8 @@ public struct PageRenderer: Sendable {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
-        page(title: title, featureID: featureID, body: body, request: request, context: context, status: status)
+    ) async -> Response {
+        await page(title: title, featureID: featureID, body: body, request: request, context: context, status: status)
     }
 
     /// A 303 redirect to `path`, carrying `flash` to the next page.
@@ -167,7 +167,7 @@ public struct PageRenderer: Sendable {
         message: String?,
         request: Request,
         context: AppRequestContext
-    ) -> Response {
+    ) async -> Response {
         let heading: String
         let fallback: String
         switch status.code {
@@ -185,7 +185,7 @@ public struct PageRenderer: Sendable {
             fallback = "The problem was logged. Try again in a moment."
         }
         let body = ShellPages.error(code: status.code, heading: heading, message: message ?? fallback)
-        return page(title: heading, featureID: nil, body: body, request: request, context: context, status: status)
+        return await page(title: heading, featureID: nil, body: body, request: request, context: context, status: status)
     }
 
     /// A bare HTML response of markup rendered before (a partial for live refresh), sent without copying.

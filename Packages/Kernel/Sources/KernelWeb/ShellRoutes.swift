@@ -18,26 +18,26 @@ struct ShellRoutes {
         // The launcher never changes while the host runs: render it once.
         let launcher = ShellPages.launcher(pages.navigation)
         router.get("/") { request, context in
-            pages.page(title: "Apps", featureID: nil, body: launcher, request: request, context: context)
+            await pages.page(title: "Apps", featureID: nil, body: launcher, request: request, context: context)
         }
         router.get("/inbox") { request, context in
             let inbox = try await notices.inbox().map(InboxRow.init)
             let body = ShellPages.inbox(inbox, csrfToken: context.csrfToken)
-            return pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
+            return await pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
         }
         router.get("/inbox/rows") { _, _ in
             PageRenderer.html(ShellPages.inboxRows(try await notices.inbox().map(InboxRow.init)))
         }
         router.post("/inbox/read") { _, _ in
             try await notices.markAllRead()
-            await unread.refresh(announcingTo: hub)
+            await unread.inboxChanged(announcingTo: hub)
             return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
         }
         router.post("/inbox/:id/remove") { request, context in
             guard let id = context.parameters.get("id", as: Int64.self), let notice = try await notices.remove(id: id) else {
                 return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice is no longer in the inbox."), for: request)
             }
-            await unread.refresh(announcingTo: hub)
+            await unread.inboxChanged(announcingTo: hub)
             return pages.redirect(
                 to: "/inbox",
                 flash: Flash(.info, "Removed “\(notice.displayTitle)”.", actionLabel: "Undo", actionPath: "/inbox/\(id)/restore"),
@@ -48,7 +48,7 @@ struct ShellRoutes {
             guard let id = context.parameters.get("id", as: Int64.self), let notice = try await notices.putBack(id: id) else {
                 return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice can no longer be put back."), for: request)
             }
-            await unread.refresh(announcingTo: hub)
+            await unread.inboxChanged(announcingTo: hub)
             return pages.redirect(
                 to: "/inbox#notice-\(id)",
                 flash: Flash(.success, "Put “\(notice.displayTitle)” back."),
@@ -63,7 +63,7 @@ struct ShellRoutes {
                     // Subscribed only once the body is written: a HEAD, which never writes it, leaves nothing behind.
                     // The unread count first: a page whose connection comes back (the host restarted, delivering
                     // notices while it was away) shows the right badge again.
-                    let subscription = hub.subscribe(greeting: LiveEventHub.unreadEvent(unread.value))
+                    let subscription = hub.subscribe(greeting: LiveEventHub.unreadEvent(await unread.value()))
                     defer { subscription.cancel() }
                     // The server waits for open connections before the hub hears of shutdown, so the stream ends
                     // itself when the server starts shutting down.
@@ -93,7 +93,7 @@ struct ShellRoutes {
                 registrations: rows,
                 forwarded: hub.forwardedNames.map(\.rawValue)
             )
-            return pages.page(title: "Diagnostics", featureID: nil, body: body, request: request, context: context)
+            return await pages.page(title: "Diagnostics", featureID: nil, body: body, request: request, context: context)
         }
         router.get("/health") { _, _ in
             "ok"

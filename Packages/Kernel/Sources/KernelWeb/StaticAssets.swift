@@ -4,12 +4,15 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Serves the shell's static files (`/static/<name>`) and each feature's (`/static/<feature-id>/<name>`) from memory.
+/// Serves the shell's static files and each feature's from memory, the scripts and stylesheets under names that
+/// hold a digest of their content, cached for good.
 ///
-/// The files are small and never change while the host runs, so they are read once at start: a request costs a
-/// dictionary lookup, not a router miss, a `stat`, an `open` and a `read` (as a file middleware does). Each answer
-/// carries an `ETag`; a matching `If-None-Match` gets 304. Only names that exist are served: anything else under
-/// `/static/` is a 404, whatever it is spelled like.
+/// A page loads the shell's script as one file (`/static/app.<digest>.js`: its parts in ``shellScripts``' order), its
+/// stylesheet as one (`/static/app.<digest>.css`), and its feature's own (`/static/<feature-id>/<id>.<digest>.css`,
+/// `.js`). A changed file is a new name, so each is sent with `Cache-Control: immutable` and a browser (or the service
+/// worker) never asks again: a tap costs the page alone. Other files (icons) keep their names, with an `ETag` and
+/// `no-cache`. The files never change while the host runs, so they are read once at start: a request costs a
+/// dictionary lookup. Only names that exist are served: anything else under `/static/` is a 404.
 struct StaticAssets: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -17,27 +20,43 @@ struct StaticAssets: RouterMiddleware {
         let body: ByteBuffer
         let contentType: String
         let etag: String
+        /// Served under a name holding its digest: cached for good.
+        let immutable: Bool
     }
 
+    /// The shell's script, in the order its parts run: each one job, then `app.js`, which starts them.
+    static let shellScripts = [
+        "app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-install.js",
+        "app.js",
+    ]
+
     private let assets: [String: Asset]
+    /// The path of the shell's one script.
+    let script: String
+    /// The path of the shell's one stylesheet.
+    let stylesheet: String
     /// For each feature with static files, the paths of its stylesheet and script (`<id>.css`, `<id>.js`) if it has them.
     let featureAssets: [String: FeatureAssets]
+    /// The moments script (`app-clock.js`), which the service worker carries too.
+    let clockScript: String
 
     /// Loads every file directly inside the shell's folder and each feature's.
     init(shell: URL?, features: [(id: String, folder: URL?)]) throws {
         var assets: [String: Asset] = [:]
-        if let shell { try Self.load(shell, prefix: "/static/", into: &assets) }
+        var shellFiles = try shell.map(Self.files(in:)) ?? [:]
+        clockScript = String(decoding: shellFiles["app-clock.js"] ?? Data(), as: UTF8.self)
+        let parts = Self.shellScripts.compactMap { shellFiles.removeValue(forKey: $0) }
+        script = Self.add(name: "app.js", prefix: "/static/", data: Data(parts.joined(separator: Data("\n".utf8))), to: &assets)
+        stylesheet = Self.add(name: "app.css", prefix: "/static/", data: shellFiles.removeValue(forKey: "app.css") ?? Data(), to: &assets)
+        for (name, data) in shellFiles { Self.add(name: name, prefix: "/static/", data: data, to: &assets) }
         var featureAssets: [String: FeatureAssets] = [:]
         for (id, folder) in features {
             guard let folder, FileManager.default.fileExists(atPath: folder.path) else { continue }
-            let prefix = "/static/\(id)/"
-            try Self.load(folder, prefix: prefix, into: &assets)
-            let stylesheet = prefix + id + ".css"
-            let script = prefix + id + ".js"
-            featureAssets[id] = FeatureAssets(
-                stylesheet: assets[stylesheet] == nil ? nil : stylesheet,
-                script: assets[script] == nil ? nil : script
-            )
+            var paths: [String: String] = [:]
+            for (name, data) in try Self.files(in: folder) {
+                paths[name] = Self.add(name: name, prefix: "/static/\(id)/", data: data, to: &assets)
+            }
+            featureAssets[id] = FeatureAssets(stylesheet: paths[id + ".css"], script: paths[id + ".js"])
         }
         self.assets = assets
         self.featureAssets = featureAssets
@@ -55,18 +74,36 @@ struct StaticAssets: RouterMiddleware {
         return Self.digest(Data(tags.utf8))
     }
 
-    private static func load(_ folder: URL, prefix: String, into assets: inout [String: Asset]) throws {
+    /// The files directly inside `folder`, by name.
+    private static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             var isDirectory: ObjCBool = false
             let file = folder.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 continue
             }
-            let data = try Data(contentsOf: file)
-            // From the content alone, so a restart keeps the tags browsers hold (and the service worker its copy).
-            let etag = "\"\(digest(data))-\(data.count)\""
-            assets[prefix + name] = Asset(body: ByteBuffer(bytes: data), contentType: contentType(of: name), etag: etag)
+            files[name] = try Data(contentsOf: file)
         }
+        return files
+    }
+
+    /// Adds file `name` under `prefix`, a script or stylesheet under a name with its digest (`app.3f2a….js`); returns
+    /// its path.
+    @discardableResult
+    private static func add(name: String, prefix: String, data: Data, to assets: inout [String: Asset]) -> String {
+        // From the content alone, so a restart keeps the names and tags browsers hold (and the service worker its copy).
+        let digest = digest(data)
+        let type = (name as NSString).pathExtension.lowercased()
+        let immutable = type == "js" || type == "css"
+        let path = prefix + (immutable ? "\((name as NSString).deletingPathExtension).\(digest).\(type)" : name)
+        assets[path] = Asset(
+            body: ByteBuffer(bytes: data),
+            contentType: contentType(of: name),
+            etag: "\"\(digest)-\(data.count)\"",
+            immutable: immutable
+        )
+        return path
     }
 
     /// The first 16 hex digits of `data`'s SHA-256.
@@ -87,7 +124,7 @@ struct StaticAssets: RouterMiddleware {
         var headers: HTTPFields = [
             .contentType: asset.contentType,
             .eTag: asset.etag,
-            .cacheControl: "no-cache",
+            .cacheControl: asset.immutable ? "public, max-age=31536000, immutable" : "no-cache",
         ]
         if request.headers[.ifNoneMatch] == asset.etag {
             return Response(status: .notModified, headers: headers)

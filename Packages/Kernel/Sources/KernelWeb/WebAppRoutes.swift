@@ -8,7 +8,8 @@ import NIOCore
 struct WebAppRoutes {
     let navigation: [PageRenderer.NavigationItem]
     let assets: StaticAssets
-    /// The worker's script, as written in the resources (without the two lines put before it).
+    /// The worker's script, as written in the resources (without what is put before it: the files' tag and paths, the
+    /// stylesheet's path and the moments script).
     let workerScript: String
 
     /// The light scheme's background (`--bg` in app.css): the manifest's colours and the light theme colour.
@@ -37,7 +38,7 @@ struct WebAppRoutes {
             ?? Data()
         let worker = ByteBuffer(
             string: "var VERSION = \"\(assets.version)\";\nvar SHELL = \(String(decoding: shellPaths, as: UTF8.self));\n"
-                + workerScript
+                + "var STYLESHEET = \"\(assets.stylesheet)\";\n" + assets.clockScript + "\n" + workerScript
         )
         router.get("/sw.js") { _, _ in
             Response(

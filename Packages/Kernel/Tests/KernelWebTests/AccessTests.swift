@@ -36,8 +36,10 @@ struct AccessTests {
     @Test("with a token, every page, file and stream answers 401 until the token is given; the address form sets a cookie")
     func token() async throws {
         try await withTestShell(features: [SampleFeature()], access: AccessPolicy(token: Self.token)) { session, _ in
+            let asking = try await session.get("/").text
+            let stylesheet = shellFile(in: asking, ending: ".css")
             for path in [
-                "/", "/sample", "/inbox", "/events", "/diagnostics", "/static/app.js", "/nowhere", "/sw.js",
+                "/", "/sample", "/inbox", "/events", "/diagnostics", "/static/app.0123456789abcdef.js", "/nowhere", "/sw.js",
                 "/push/key",
             ] {
                 let page = try await session.get(path)
@@ -47,10 +49,10 @@ struct AccessTests {
             }
             // The stylesheet (the token page uses it) and the app's name and icons (a phone fetches them without
             // cookies to install the app) are served without the token.
-            for path in ["/static/app.css", "/manifest.webmanifest", "/static/apple-touch-icon.png", "/icons/sample.svg"] {
+            for path in [stylesheet, "/manifest.webmanifest", "/static/apple-touch-icon.png", "/icons/sample.svg"] {
                 #expect(try await session.get(path).status == .ok, "\(path)")
             }
-            #expect(try await session.get("/static/app.css?x=1").status == .unauthorized)
+            #expect(try await session.get(stylesheet + "?x=1").status == .unauthorized)
             #expect(try await session.post("/sample/echo", form: [("title", "x")], csrf: false).status == .unauthorized)
             let wrong = try await session.get("/?token=not-the-token-at-all")
             #expect(wrong.status == .unauthorized)
@@ -60,8 +62,10 @@ struct AccessTests {
             #expect(given.headers[.location] == "/sample", "the token leaves the address bar")
             #expect(given.headers[.setCookie]?.contains("HttpOnly") == true)
             // The session now carries the cookie: pages, files and forms work.
-            #expect(try await session.get("/").status == .ok)
-            #expect(try await session.get("/static/app.js").status == .ok)
+            let page = try await session.get("/")
+            #expect(page.status == .ok)
+            #expect(try await session.get(shellFile(in: page.text, ending: ".js")).status == .ok)
+            #expect(try await session.get("/static/icon.svg").status == .ok)
             #expect(try await session.get("/nowhere").status == .notFound)
         }
     }

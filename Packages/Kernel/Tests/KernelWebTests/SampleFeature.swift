@@ -30,7 +30,7 @@ struct SampleRoutes: FeatureRoutes {
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get { request, context in
-            web.pages.page(title: "Sample", featureID: id, body: "<p id=sample>sample home</p>", request: request, context: context)
+            await web.pages.page(title: "Sample", featureID: id, body: "<p id=sample>sample home</p>", request: request, context: context)
         }
         routes.post("echo") { request, _ in
             let form = try await FormData(request: request)

@@ -52,7 +52,7 @@ struct ShellTests {
             #expect(head.body.readableBytes == 0)
             #expect(head.headers[.contentType] == "text/html; charset=utf-8")
             #expect(head.headers[.contentLength] == String(get.body.readableBytes))
-            #expect(try await session.head("/static/app.css").status == .ok)
+            #expect(try await session.head(shellFile(in: get.text, ending: ".css")).status == .ok)
             #expect(try await session.head("/no-such-page").status == .notFound)
             // The live-events stream is not opened for a HEAD: no subscriber is left behind.
             #expect(try await session.head("/events").status == .ok)
@@ -80,7 +80,11 @@ struct ShellTests {
             }
             let posted = try await session.post("/sample/echo", form: [("text", "hi")])
             #expect(posted.headers[.cacheControl] == "no-store")
-            #expect(try await session.get("/static/app.css").headers[.cacheControl] == "no-cache")
+            let page = try await session.get("/sample").text
+            let immutable = "public, max-age=31536000, immutable"
+            #expect(try await session.get(shellFile(in: page, ending: ".css")).headers[.cacheControl] == immutable)
+            #expect(try await session.get(shellFile(in: page, ending: ".js")).headers[.cacheControl] == immutable)
+            #expect(try await session.get("/static/icon-192.png").headers[.cacheControl] == "no-cache")
         }
     }
 
@@ -246,18 +250,20 @@ struct ShellTests {
         }
     }
 
-    @Test("static assets are served")
+    @Test("a page loads the shell as one script and one stylesheet, each named for its content; the parts are not served alone")
     func assets() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
-            let script = try await session.get("/static/app.js")
-            #expect(script.status == .ok)
-            #expect(script.text.contains("EventSource"))
-            // Every script a page loads is there (the shell's script is app.js and its parts).
             let page = try await session.get("/sample").text
             let sources = page.components(separatedBy: "<script src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
-            #expect(sources.count >= 7)
-            for source in sources {
-                #expect(try await session.get(String(source)).status == .ok, "\(source)")
+            let stylesheets = page.components(separatedBy: "<link rel=\"stylesheet\" href=\"").dropFirst()
+                .compactMap { $0.split(separator: "\"").first }
+            #expect(sources.count == 1 && stylesheets.count == 1, "\(sources) \(stylesheets)")
+            let script = try await session.get(shellFile(in: page, ending: ".js"))
+            #expect(script.status == .ok)
+            #expect(script.text.contains("EventSource") && script.text.contains("AtelierClock"), "app.js and its parts")
+            #expect(shellFile(in: page, ending: ".js").range(of: #"^/static/app\.[0-9a-f]{16}\.js$"#, options: .regularExpression) != nil)
+            for part in ["/static/app.js", "/static/app-refresh.js", "/static/app.css"] {
+                #expect(try await session.get(part).status == .notFound, "\(part)")
             }
         }
     }
@@ -271,7 +277,7 @@ struct ShellTests {
                 #expect(answer.hasPrefix("HTTP/1.1 404"), "\(path): \(answer.prefix(120))")
                 #expect(!answer.lowercased().contains("location:"), "\(path) redirected")
             }
-            let css = try await session.get("/static/app.css")
+            let css = try await session.get(shellFile(in: try await session.get("/").text, ending: ".css"))
             #expect(css.status == .ok && css.headers[.contentType]?.hasPrefix("text/css") == true)
         }
     }
@@ -290,4 +296,10 @@ struct ShellTests {
             #expect(!read.text.contains("data-unread"))
         }
     }
+}
+
+/// The address of the shell's file ending in `suffix` (`.js`, `.css`) that `page` links.
+func shellFile(in page: String, ending suffix: String) -> String {
+    let pattern = #"/static/app\.[0-9a-f]+"# + NSRegularExpression.escapedPattern(for: suffix)
+    return page.range(of: pattern, options: .regularExpression).map { String(page[$0]) } ?? "/static/app.missing" + suffix
 }

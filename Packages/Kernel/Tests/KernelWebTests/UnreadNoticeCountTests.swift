@@ -7,14 +7,33 @@ import Testing
 
 @Suite("The unread count in every page's header")
 struct UnreadNoticeCountTests {
-    @Test("a delivery is counted before it wakes the reading loop, so a reading never adds to a count it already saw")
-    func countsBeforeTheLoopWakes() async throws {
+    @Test("the count is read once and kept; a delivery drops it, before any later observer (the pages) hears of it")
+    func keptUntilADelivery() async throws {
         let bus = NotificationBus()
         let database = try FeatureDatabase.inMemory(migrations: NoticeCenter.migrations)
-        let unread = UnreadNoticeCount(notices: NoticeCenter(database: database, bus: bus), bus: bus)
-        // Observers are called in the order they registered: the counting one must come before the loop's sequence.
-        let kinds = bus.registrations().filter { $0.name == NoticeDelivered.name }.map(\.kind)
-        #expect(kinds == [.message("Kernel.NoticeDelivered"), .sequence])
-        withExtendedLifetime(unread) {}
+        let notices = NoticeCenter(database: database, bus: bus)
+        let unread = UnreadNoticeCount(notices: notices, bus: bus)
+        try await notices.raise(featureID: "sample", title: "Tea", body: "Ready")
+        #expect(await unread.value() == 1)
+        // Read behind the count's back: the kept count stands until the inbox says it changed.
+        _ = try await database.write { db in try db.execute(sql: "UPDATE kernel_notice SET readAt = datetime('now')") }
+        #expect(await unread.value() == 1)
+        let hub = LiveEventHub(bus: bus, events: [], heartbeat: .seconds(60))
+        await unread.inboxChanged(announcingTo: hub)
+        #expect(await unread.value() == 0)
+        // A page told of a delivery reads the new count.
+        let seen = Counted()
+        let token = bus.addObserver(for: NoticeDelivered.self) { _ in
+            Task { await seen.add(await unread.value()) }
+        }
+        try await notices.raise(featureID: "sample", title: "Coffee", body: "Ready")
+        for _ in 0..<100 where await seen.values.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(await seen.values == [1])
+        withExtendedLifetime(token) {}
     }
+}
+
+private actor Counted {
+    var values: [Int] = []
+    func add(_ value: Int) { values.append(value) }
 }

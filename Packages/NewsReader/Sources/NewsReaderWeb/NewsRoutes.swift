@@ -32,7 +32,7 @@ struct NewsRoutes: FeatureRoutes {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let search = Self.search(request) {
             let state = try await headlines.listState(matching: search)
-            return pages.page(
+            return await pages.page(
                 "News",
                 body: NewsPages.list(state, csrfToken: context.csrfToken, search: search),
                 request: request,
@@ -45,10 +45,10 @@ struct NewsRoutes: FeatureRoutes {
             return pages.redirect(to: "/news", flash: Flash(.info, "The headlines have changed; these are the newest."))
         }
         guard state.isFirstPage else {
-            return pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
+            return await pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
         }
         // The first page's list is the same bytes for everyone until the headlines change: sent as kept.
-        return pages.page(
+        return await pages.page(
             "News",
             before: NewsPages.listOpening(state, csrfToken: context.csrfToken),
             rendered: firstPageList.rendered(for: state.rows),
@@ -77,7 +77,7 @@ struct NewsRoutes: FeatureRoutes {
         guard let id = context.parameters.get("id"), let row = try await headlines.row(id: id) else {
             throw HTTPError(.notFound, message: missing)
         }
-        return pages.page(row.headline, body: NewsPages.article(row), request: request, context: context)
+        return await pages.page(row.headline, body: NewsPages.article(row), request: request, context: context)
     }
 
     @Sendable func reload(_ request: Request, context: AppRequestContext) async throws -> Response {

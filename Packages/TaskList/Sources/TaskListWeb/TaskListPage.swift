@@ -33,7 +33,7 @@ public enum TaskListPage {
               \(SearchField.render(action: "/tasks", label: "Search tasks", text: view.search?.text, list: "task-list"))
               <form id="task-actions" method="post" action="/tasks" data-inline hidden>\(HTML.csrfField(view.csrfToken))</form>
               \(back)
-              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-src="\(url: rowsSource(after: view.after, search: view.search))">
+              <ul class="list task-list" id="task-list" data-live-events="\(TaskChanged.name.rawValue)" data-live-refresh="\(TaskChanged.name.rawValue)" data-live-rows data-src="\(url: rowsSource(after: view.after, search: view.search))">
 
             """
         return "\(page)    "

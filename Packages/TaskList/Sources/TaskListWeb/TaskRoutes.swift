@@ -55,7 +55,7 @@ struct TaskRoutes: FeatureRoutes {
             after: after,
             search: search
         )
-        var response = pages.page(
+        var response = await pages.page(
             "Tasks",
             before: TaskListPage.opening(view),
             rendered: rows.rows,
@@ -154,7 +154,7 @@ struct TaskRoutes: FeatureRoutes {
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let view = form(id: nil, draft: TaskDraft(day: TaskDay.today().isoString), isDone: false, context: context)
-        return pages.page("New Task", body: TaskFormPage.render(view), request: request, context: context)
+        return await pages.page("New Task", body: TaskFormPage.render(view), request: request, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -162,7 +162,7 @@ struct TaskRoutes: FeatureRoutes {
         switch TaskValidation.validate(draft) {
         case .failure(let errors):
             let view = form(id: nil, draft: draft, isDone: false, errors: errors, context: context)
-            return pages.page(
+            return await pages.page(
                 "New Task",
                 body: TaskFormPage.render(view),
                 request: request,
@@ -176,7 +176,7 @@ struct TaskRoutes: FeatureRoutes {
             } catch  where DiskFull.matches(error) {
                 // What was typed stays in the form, to be sent again once there is space.
                 let view = form(id: nil, draft: draft, isDone: false, formError: DiskFull.message, context: context)
-                return pages.page(
+                return await pages.page(
                     "New Task",
                     body: TaskFormPage.render(view),
                     request: request,
@@ -195,7 +195,7 @@ struct TaskRoutes: FeatureRoutes {
             throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
         }
         let view = form(id: id, draft: TaskDraft(item), isDone: item.isDone, context: context)
-        return pages.page(item.name, body: TaskFormPage.render(view), request: request, context: context)
+        return await pages.page(item.name, body: TaskFormPage.render(view), request: request, context: context)
     }
 
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -206,7 +206,7 @@ struct TaskRoutes: FeatureRoutes {
         switch TaskValidation.validate(draft) {
         case .failure(let errors):
             let view = form(id: id, draft: draft, isDone: isDone, errors: errors, context: context)
-            return pages.page(
+            return await pages.page(
                 "Edit Task",
                 body: TaskFormPage.render(view),
                 request: request,
@@ -220,7 +220,7 @@ struct TaskRoutes: FeatureRoutes {
                 return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, "Saved “\(item.name)”."))
             } catch let error as TaskListError {
                 let view = form(id: id, draft: draft, isDone: isDone, formError: error.description, context: context)
-                return pages.page(
+                return await pages.page(
                     "Edit Task",
                     body: TaskFormPage.render(view),
                     request: request,
@@ -229,7 +229,7 @@ struct TaskRoutes: FeatureRoutes {
                 )
             } catch  where DiskFull.matches(error) {
                 let view = form(id: id, draft: draft, isDone: isDone, formError: DiskFull.message, context: context)
-                return pages.page(
+                return await pages.page(
                     "Edit Task",
                     body: TaskFormPage.render(view),
                     request: request,

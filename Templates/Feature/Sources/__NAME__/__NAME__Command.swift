@@ -50,7 +50,7 @@ public struct __NAME__Command: AsyncParsableCommand {
 
 private func repository(_ options: DataDirectoryOptions) throws -> __NAME__Repository {
     let context = try options.commandContext(for: .__ID__)
-    return __NAME__Repository(writer: context.database, bus: context.bus)
+    return __NAME__Repository(writer: context.database)
 }
 
 /// Turns a refused title or a missing entry into one readable line instead of a stack of types.

@@ -1,24 +1,21 @@
 import Foundation
 import GRDB
-import KernelBus
 import KernelStorage
 
-/// Reads and changes the stored entries, and announces each change on a ``NotificationBus``.
+/// Reads and changes the stored entries.
 ///
 /// Every method is one short transaction, awaited (GRDB's async access), so a write waiting for a lock held by
 /// another process never blocks a thread of the cooperative pool. Each change is recorded in the database's
-/// ``ChangeLog`` inside its transaction, and posted as one ``__NAME__Changed`` once it has committed.
+/// ``ChangeLog`` inside its transaction; the Kernel's change feed turns what was recorded into one ``__NAME__Changed``
+/// once the transaction has committed, whichever process made it.
 public struct __NAME__Repository: Sendable {
     /// The database holding the entries, migrated by ``__NAME__Migrations``.
     public let writer: any DatabaseWriter
-    /// Where changes are announced.
-    public let bus: NotificationBus
     private let now: @Sendable () -> Date
 
     /// A repository over a migrated database; `now` stamps new entries.
-    public init(writer: any DatabaseWriter, bus: NotificationBus = .default, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date = { Date() }) {
         self.writer = writer
-        self.bus = bus
         self.now = now
     }
 
@@ -40,7 +37,7 @@ public struct __NAME__Repository: Sendable {
         try await writer.read { db in try __NAME__Entry.fetchCount(db) }
     }
 
-    /// Stores a new entry from the title a person typed, and returns it with its id. Posts `added`.
+    /// Stores a new entry from the title a person typed, and returns it with its id. Records `added`.
     ///
     /// - Throws: ``__NAME__Error/emptyTitle`` or ``__NAME__Error/titleTooLong``, storing nothing.
     @discardableResult
@@ -53,11 +50,10 @@ public struct __NAME__Repository: Sendable {
             try ChangeLog.record(db, kind: __NAME__Changed.Change.added.rawValue, id: entry.id)
             return entry
         }
-        bus.post(__NAME__Changed(.added, ids: [entry.id ?? 0]))
         return entry
     }
 
-    /// Deletes an entry and returns it. Posts `deleted`.
+    /// Deletes an entry and returns it. Records `deleted`.
     ///
     /// - Throws: ``__NAME__Error/notFound(id:)`` when there is no such entry.
     @discardableResult
@@ -68,7 +64,6 @@ public struct __NAME__Repository: Sendable {
             try ChangeLog.record(db, kind: __NAME__Changed.Change.deleted.rawValue, id: id)
             return entry
         }
-        bus.post(__NAME__Changed(.deleted, ids: [id]))
         return entry
     }
 }

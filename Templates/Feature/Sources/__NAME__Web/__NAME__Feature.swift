@@ -15,14 +15,12 @@ public struct __NAME__Feature: WebFeature {
 
     /// Builds the repository the pages share, once.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
-        let bus = context.feature.bus
-        let repository = __NAME__Repository(writer: context.feature.database, bus: bus)
+        let repository = __NAME__Repository(writer: context.feature.database)
         return FeatureRuntime(
             routes: __NAME__Routes(repository: repository, pages: context.pages),
             liveEvents: [__NAME__Changed.self],
-            outsideChanges: { changes in
-                if let message = __NAME__Changed(outside: changes) { bus.post(message) }
-            }
+            // Every change, this process's or another's, reaches the pages as one __NAME__Changed from the change log.
+            changes: __NAME__Changed.self
         )
     }
 }

@@ -24,7 +24,7 @@ struct __NAME__Routes: FeatureRoutes {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let before = request.uri.queryParameters.get("before", as: Int64.self)
         let view = try await listView(before: before, title: "", error: nil, context: context)
-        return pages.page("__TITLE__", body: __NAME__Page.render(view), request: request, context: context)
+        return await pages.page("__TITLE__", body: __NAME__Page.render(view), request: request, context: context)
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -39,7 +39,7 @@ struct __NAME__Routes: FeatureRoutes {
             return pages.redirect(to: "/__ID__", flash: Flash(.success, "Added “\(entry.title)”."))
         } catch let error as __NAME__Error {
             let view = try await listView(before: nil, title: form.title ?? "", error: error.description, context: context)
-            return pages.page(
+            return await pages.page(
                 "__TITLE__",
                 body: __NAME__Page.render(view),
                 request: request,

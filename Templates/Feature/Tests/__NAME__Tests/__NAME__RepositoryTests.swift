@@ -16,13 +16,16 @@ func with__NAME__Database(_ test: (__NAME__Repository, NotificationBus) async th
     try directory.prepare()
     let pool = try FeatureDatabase.open(named: "__ID__", in: directory, migrations: FeatureDescriptor.__ID__.migrations)
     let bus = NotificationBus()
-    try await test(__NAME__Repository(writer: pool, bus: bus), bus)
+    // What the host does: each commit that recorded a change is posted as one __NAME__Changed.
+    let feed = try ChangeFeed.started(on: pool, event: __NAME__Changed.self, bus: bus)
+    try await test(__NAME__Repository(writer: pool), bus)
+    feed.stop()
     try pool.close()
 }
 
 @Suite("__TITLE__ repository, on a real SQLite file")
 struct __NAME__RepositoryTests {
-    @Test("an added entry is listed first, with its title trimmed, and announced once")
+    @Test("an added entry is listed first, with its title trimmed, and announced once it has committed")
     func add() async throws {
         try await with__NAME__Database { repository, bus in
             let seen = Mutex<[__NAME__Changed]>([])

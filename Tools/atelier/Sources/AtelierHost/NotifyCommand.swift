@@ -13,7 +13,7 @@ import Logging
 struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Raise a notice; a host running on the same data directory shows it within a second.",
+        abstract: "Raise a notice; a host running on the same data directory shows it at once.",
         discussion: """
             With --due KEY, no notice is raised: the notice already stored under KEY is delivered from this process \
             (inbox and desktop) at its time, waiting until then, unless it was delivered or withdrawn meanwhile.
@@ -78,7 +78,12 @@ struct NotifyCommand: AsyncParsableCommand {
     }
 
     /// Waits for the notice's time (it may move or vanish meanwhile), then delivers it unless someone else did.
+    ///
+    /// The notice may still be in its feature's outbox (written there in the change's own transaction; a host carries
+    /// it into the inbox when it sees the commit, and none may be running): the outboxes are carried first, and again
+    /// when it is due, so that a withdrawal left there (a countdown cancelled) counts.
     private func deliver(key: String, center: NoticeCenter, database: any DatabaseWriter) async throws {
+        try await carryOutboxes(into: center)
         while true {
             guard let notice = try await center.notice(key: key), notice.deliveredAt == nil else {
                 print("Notice \(key) was delivered already or withdrawn; nothing to do.")
@@ -88,15 +93,20 @@ struct NotifyCommand: AsyncParsableCommand {
             if wait <= 0 { break }
             try await Task.sleep(for: .milliseconds(Int((min(wait, 30) * 1000).rounded(.up))))
         }
-        // A withdrawal a process left in the feature's outbox when it died (a countdown cancelled) counts first.
-        if let notice = try await center.notice(key: key) {
-            try await center.publish(fromDatabaseAt: dataDirectory.directory.databasePath(named: notice.featureID))
-        }
+        try await carryOutboxes(into: center)
         if let delivered = try await center.deliver(key: key) {
             print("Delivered notice \(delivered.id ?? 0): \(delivered.displayTitle)")
             try await push(into: database)
         } else {
             print("Notice \(key) was delivered already or withdrawn; nothing to do.")
+        }
+    }
+
+    /// Carries every feature database's notice outbox into the inbox.
+    private func carryOutboxes(into center: NoticeCenter) async throws {
+        for feature in Registry.features.all {
+            let path = dataDirectory.directory.databasePath(named: feature.id)
+            try await center.publish(fromDatabaseAt: path)
         }
     }
 }

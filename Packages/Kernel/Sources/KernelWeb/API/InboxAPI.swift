@@ -27,7 +27,7 @@ struct InboxAPI: APIProtocol {
 
     func markNoticesRead(_ input: Operations.MarkNoticesRead.Input) async throws -> Operations.MarkNoticesRead.Output {
         try await notices.markAllRead()
-        await unread.refresh(announcingTo: hub)
+        await unread.inboxChanged(announcingTo: hub)
         return .noContent(.init())
     }
 

@@ -32,6 +32,12 @@
       A.remember(incoming.content);
       var first = incoming.content.firstElementChild;
       if (moreObserver) moreObserver.unobserve(link);
+      // A row a live update already placed on this page (it moved into the part shown) is shown once: where the
+      // next page has it.
+      Array.prototype.forEach.call(incoming.content.children, function (row) {
+        var twin = row.id ? document.getElementById(row.id) : null;
+        if (twin && twin !== item && twin.parentElement === list) twin.remove();
+      });
       item.replaceWith(incoming.content);
       if (page.source) list.dataset.src = page.source;
       A.sent.delete(list);

@@ -18,10 +18,11 @@
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape") closeOpenSwipe();
   });
+  var ready = new WeakSet(); // rows listened to (a row updated in place keeps its listeners)
   function swipeRows(root) {
     root.querySelectorAll("[data-swipe]").forEach(function (row) {
-      if (row.dataset.swipeReady) return;
-      row.dataset.swipeReady = "1";
+      if (ready.has(row)) return;
+      ready.add(row);
       var content = row.querySelector(".swipe-content");
       var actions = row.querySelector(".swipe-actions");
       if (!content || !actions) return;

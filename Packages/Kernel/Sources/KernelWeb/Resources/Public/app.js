@@ -1,6 +1,6 @@
-// Atelier shell script: live events as toasts and live parts, swipe-to-reveal rows, forms sent in place. Loaded on
-// every page, after its parts (app-*.js, each one job, sharing `window.Atelier`), so it starts them once the page is
-// parsed; no inline script is ever needed (the Content-Security-Policy forbids it).
+// Atelier shell script: live events as toasts and live parts, swipe-to-reveal rows, forms sent in place. Every page
+// loads it as one file with its parts (app-*.js, each one job, sharing `window.Atelier`) before it (StaticAssets), so
+// it starts them once the page is parsed; no inline script is ever needed (the Content-Security-Policy forbids it).
 (function () {
   "use strict";
   var A = window.Atelier = window.Atelier || {};

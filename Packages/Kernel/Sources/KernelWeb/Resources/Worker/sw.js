@@ -1,18 +1,19 @@
-// The installed app's service worker. Served at /sw.js after two lines the host writes (VERSION, the tag of the
-// shell's files, and SHELL, their paths), so a new shell is a new worker: it takes over as soon as it has kept the new
-// files (the page open then keeps what it loaded; the next page is the new shell's), and the old files are dropped.
+// The installed app's service worker. Served at /sw.js after what the host writes before it (VERSION, the tag of the
+// shell's files; SHELL, their paths; STYLESHEET, the shell's stylesheet; and the moments script, app-clock.js, which
+// writes times in the device's words: the offline mark, a push's text), so a new shell is a new worker: it takes over
+// as soon as it has kept the new files (the page open then keeps what it loaded; the next page is the new shell's),
+// and the old files are dropped.
 //
-// - The shell (styles, scripts, icons) is kept on install. Pages come from the network first; the last 60 pages a
-//   person opened are kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when
-//   the host cannot be reached, marked "Offline — showing what you saw at 14:05". A page never opened says so; a
-//   private one opened before says its content is never kept here.
+// - The shell (styles, scripts, icons) is kept on install. A script or stylesheet, named for its content, is answered
+//   from what was kept without asking the network; other files from the network first. Pages come from the network
+//   first (the request leaves while the worker starts: navigation preload); the last 60 pages a person opened are
+//   kept (never one marked `Cache-Control: private`, such as a signed-in account's), and shown when the host cannot
+//   be reached, marked "Offline — showing what you saw at 14:05". A page never opened says so; a private one opened
+//   before says its content is never kept here.
 // - A form sent while the host cannot be reached is not lost: the page stays as it was, with what was typed, and is
 //   told that it was not sent.
 // - A push shows its notification; a tap opens the notice's page, in a window already open if there is one.
 "use strict";
-
-// Moments in the device's words, as the pages write them (the offline mark, a push's text).
-self.importScripts("/static/app-clock.js");
 
 var SHELL_CACHE = "atelier-shell-" + VERSION;
 var PAGES_CACHE = "atelier-pages";
@@ -31,6 +32,8 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf("atelier-shell-") === 0 && name !== SHELL_CACHE;
     }).map(function (name) { return caches.delete(name); }));
+  }).then(function () {
+    return self.registration.navigationPreload ? self.registration.navigationPreload.enable() : null;
   }).then(function () { return self.clients.claim(); }));
 });
 
@@ -43,11 +46,21 @@ self.addEventListener("fetch", function (event) {
   } else if (request.mode === "navigate" && request.method === "POST") {
     event.respondWith(send(event, request, url));
   } else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(fetch(request).catch(function () {
-      return caches.match(request, { cacheName: SHELL_CACHE }).then(function (kept) { return kept || Response.error(); });
-    }));
+    event.respondWith(staticFile(request, url));
   }
 });
+
+// A name with a digest (`app.3f2a9c0d1b7e4a65.js`) never changes its content: what was kept is answered at once.
+var NAMED_FOR_CONTENT = /\.[0-9a-f]{16}\.(js|css)$/;
+
+function staticFile(request, url) {
+  var kept = function () { return caches.match(request, { cacheName: SHELL_CACHE }); };
+  var network = function () {
+    return fetch(request).catch(function () { return kept().then(function (copy) { return copy || Response.error(); }); });
+  };
+  if (!NAMED_FOR_CONTENT.test(url.pathname)) return network();
+  return kept().then(function (copy) { return copy || network(); });
+}
 
 function keepable(response) {
   var type = response.headers.get("Content-Type") || "";
@@ -56,7 +69,8 @@ function keepable(response) {
 }
 
 function page(event, request) {
-  return fetch(request).then(function (response) {
+  var answer = Promise.resolve(event.preloadResponse).then(function (response) { return response || fetch(request); });
+  return answer.then(function (response) {
     if (keepable(response)) {
       var copy = response.clone();
       event.waitUntil(copy.text().then(function (body) {
@@ -113,7 +127,7 @@ function marked(kept) {
 function offlinePage(words) {
   var body = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
-    '<title>Offline · Atelier</title><link rel="stylesheet" href="/static/app.css"></head><body>' +
+    '<title>Offline · Atelier</title><link rel="stylesheet" href="' + STYLESHEET + '"></head><body>' +
     '<main id="main" class="offline-page"><h1>You are offline</h1><p>' + words +
     "</p><p><a class=\"button\" href=\"/\">All apps</a></p></main></body></html>";
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
