@@ -234,7 +234,7 @@ def bench_burst(host, driver, build):
       }""")
     last = None
     for i in range(1000):
-        last = f"burst task {i} {time.time():.3f}"
+        last = f"burst task {999 - i:03d}"  # each sorts before the last, so every add changes the first page
         start = time.time()
         api(host, "POST", "/tasks", {"name": last, "day": "2031-01-01"})
     waited = (shown(driver, last) - start) * 1000
@@ -243,9 +243,25 @@ def bench_burst(host, driver, build):
     print(f"bench person-burst tasks=1000 build={build} reads={reads} last_ms={waited:.0f}", flush=True)
 
 
+def transactions(statements):
+    """How many times the databases were read or written: each BEGIN … COMMIT once, each statement outside one once."""
+    count, open_ = 0, set()
+    for line in statements:
+        database, _, sql = line.partition("\t")
+        if sql.startswith("BEGIN"):
+            open_.add(database)
+            count += 1
+        elif sql.startswith(("COMMIT", "ROLLBACK")):
+            open_.discard(database)
+        elif database not in open_:
+            count += 1
+    return count
+
+
 def bench_idle(binary, build, seconds=30):
-    """A host with every feature and no page open: how many SQL statements its databases run a second (the host logs
-    each one when ATELIER_STATEMENT_LOG is set), and, where strace is at hand, how many system calls it makes."""
+    """A host with every feature and no page open: how many times a second its databases are read (a transaction, or a
+    statement outside one; the host logs each statement when ATELIER_STATEMENT_LOG is set) and how many statements
+    that is, and, where strace is at hand, how many system calls its threads make."""
     data = tempfile.mkdtemp(prefix="atelier-idle-")
     log = os.path.join(data, "statements.log")
     os.environ["ATELIER_STATEMENT_LOG"] = log
@@ -258,18 +274,19 @@ def bench_idle(binary, build, seconds=30):
         before = sum(1 for _ in open(log))
         syscalls = None
         if shutil.which("strace"):
-            trace = subprocess.run(["timeout", "-s", "INT", str(seconds), "strace", "-f", "-c", "-p", str(host.process.pid)],
+            threads = [argument for tid in os.listdir(f"/proc/{host.process.pid}/task") for argument in ("-p", tid)]
+            trace = subprocess.run(["timeout", "-s", "INT", str(seconds), "strace", "-f", "-c", *threads],
                                    capture_output=True, text=True)
             total = [line for line in trace.stderr.splitlines() if line.strip().endswith("total")]
             syscalls = int(total[0].split()[2]) if total else None
         else:
             time.sleep(seconds)
-        after = sum(1 for _ in open(log))
-        lines = open(log).read().splitlines()[before:after]
-        reads = (after - before) / seconds
+        lines = open(log).read().splitlines()[before:]
+        reads = transactions(lines) / seconds
         extra = f" syscalls_per_s={syscalls / seconds:.1f}" if syscalls is not None else ""
-        print(f"bench person-idle build={build} seconds={seconds} reads_per_s={reads:.2f}{extra}", flush=True)
-        for line in lines[:10]:
+        print(f"bench person-idle build={build} seconds={seconds} reads_per_s={reads:.2f} "
+              f"statements_per_s={len(lines) / seconds:.2f}{extra}", flush=True)
+        for line in lines:
             print(f"  statement: {line}", flush=True)
     finally:
         host.stop()
