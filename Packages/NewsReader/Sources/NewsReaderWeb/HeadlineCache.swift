@@ -1,5 +1,7 @@
 import Foundation
 import Kernel
+import KernelHTML
+import KernelWeb
 import NewsReader
 
 /// The stored headlines held in memory as the screens show them, so a page is served without reading the database or
@@ -20,9 +22,12 @@ final class HeadlineCache: FeatureCache {
         let positions: [String: Int]
         let status: FeedStatus
         let statusLine: FeedStatusLine
-        /// The first page, made once: every request for it gets the same rows (so a renderer can tell cheaply that
-        /// they have not changed).
+        /// The first page, made once: every request for it gets the same rows.
         let firstPage: HeadlineListState
+        /// The first page's list as markup, written once for each change of the headlines, not once per request.
+        let firstPageList: HTML
+        /// The same list as the bytes a response sends.
+        let firstPageBytes: RenderedHTML
 
         init(headlines: [Headline], status: FeedStatus) {
             self.headlines = headlines
@@ -32,7 +37,10 @@ final class HeadlineCache: FeatureCache {
             self.status = status
             let statusLine = FeedStatusLine(status)
             self.statusLine = statusLine
-            firstPage = Self.page(of: rows, from: 0, status: statusLine)
+            let firstPage = Self.page(of: rows, from: 0, status: statusLine)
+            self.firstPage = firstPage
+            firstPageList = NewsPages.listBody(firstPage.rows)
+            firstPageBytes = RenderedHTML(firstPageList)
         }
 
         /// The list screen's state for the page after `cursor`, or nil when `cursor` is not stored.
@@ -91,6 +99,13 @@ final class HeadlineCache: FeatureCache {
     /// names no stored story.
     func listState(after cursor: String?) async throws -> HeadlineListState? {
         try await snapshot().listState(after: cursor)
+    }
+
+    /// The first page: its state, and its list as markup and as bytes, the same for everyone until the headlines
+    /// change.
+    func firstPage() async throws -> (state: HeadlineListState, list: HTML, bytes: RenderedHTML) {
+        let snapshot = try await snapshot()
+        return (snapshot.firstPage, snapshot.firstPageList, snapshot.firstPageBytes)
     }
 
     /// The list screen's state for a search (see ``Snapshot/listState(matching:)``).

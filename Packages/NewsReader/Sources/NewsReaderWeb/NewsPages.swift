@@ -1,7 +1,6 @@
 import KernelHTML
 import KernelWeb
 import NewsReader
-import Synchronization
 
 /// The reader's two screens, written with the house's HTML writer: every feed text goes through its escaping.
 enum NewsPages {
@@ -48,10 +47,10 @@ enum NewsPages {
             """
     }
 
-    /// The status line and the rows: what `GET /news/rows` answers for a live refresh (the list taken from `memo`
-    /// when given).
-    static func rows(_ state: HeadlineListState, csrfToken: String, memo: RenderedList? = nil, search: String? = nil) -> HTML {
-        let list = memo?.html(for: state.rows) ?? listBody(state.rows, search: search)
+    /// The status line and the rows: what `GET /news/rows` answers for a live refresh (`list`, when given, is the
+    /// rows already written).
+    static func rows(_ state: HeadlineListState, csrfToken: String, list: HTML? = nil, search: String? = nil) -> HTML {
+        let list = list ?? listBody(state.rows, search: search)
         return "\(statusLine(state, csrfToken: csrfToken))\n\(list)"
     }
 
@@ -95,29 +94,5 @@ enum NewsPages {
           <p class="news-intro">\(row.introduction)</p>
         </article>
         """
-    }
-}
-
-/// The first page's list, rendered once for each change of its rows instead of once per request.
-final class RenderedList: Sendable {
-    private let last = Mutex<(rows: [HeadlineRow], html: HTML, rendered: RenderedHTML)?>(nil)
-
-    /// The list of `rows` as markup: the one rendered last when the rows are the same (the cache hands out the same
-    /// array until the headlines change, so the comparison is one identity check), or a new rendering, kept.
-    func html(for rows: [HeadlineRow]) -> HTML {
-        kept(for: rows).html
-    }
-
-    /// The same list as the bytes a response sends.
-    func rendered(for rows: [HeadlineRow]) -> RenderedHTML {
-        kept(for: rows).rendered
-    }
-
-    private func kept(for rows: [HeadlineRow]) -> (html: HTML, rendered: RenderedHTML) {
-        if let last = last.withLock({ $0 }), last.rows == rows { return (last.html, last.rendered) }
-        let html = NewsPages.listBody(rows)
-        let rendered = RenderedHTML(html)
-        last.withLock { $0 = (rows, html, rendered) }
-        return (html, rendered)
     }
 }

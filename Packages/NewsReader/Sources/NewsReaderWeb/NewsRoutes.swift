@@ -18,8 +18,6 @@ struct NewsRoutes: FeatureRoutes {
     let refresher: FeedRefresher
     let analytics: any AnalyticsSink
     let pages: PageRenderer
-    /// The first page's list, rendered once per change.
-    let firstPageList = RenderedList()
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: list)
@@ -39,23 +37,23 @@ struct NewsRoutes: FeatureRoutes {
                 context: context
             )
         }
-        let cursor = request.uri.queryParameters.get("after").map { String($0) }
+        guard let cursor = request.uri.queryParameters.get("after").map({ String($0) }) else {
+            // The first page's list is the same bytes for everyone until the headlines change: sent as kept.
+            let first = try await headlines.firstPage()
+            return await pages.page(
+                "News",
+                before: NewsPages.listOpening(first.state, csrfToken: context.csrfToken),
+                rendered: first.bytes,
+                after: NewsPages.listClosing(first.state),
+                request: request,
+                context: context
+            )
+        }
         guard let state = try await headlines.listState(after: cursor) else {
             // The story the page continued from has left the feed (or the address was edited): start again at the top.
             return pages.redirect(to: "/news", flash: Flash(.info, "The headlines have changed; these are the newest."))
         }
-        guard state.isFirstPage else {
-            return await pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
-        }
-        // The first page's list is the same bytes for everyone until the headlines change: sent as kept.
-        return await pages.page(
-            "News",
-            before: NewsPages.listOpening(state, csrfToken: context.csrfToken),
-            rendered: firstPageList.rendered(for: state.rows),
-            after: NewsPages.listClosing(state),
-            request: request,
-            context: context
-        )
+        return await pages.page("News", body: NewsPages.list(state, csrfToken: context.csrfToken), request: request, context: context)
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -63,8 +61,8 @@ struct NewsRoutes: FeatureRoutes {
             let state = try await headlines.listState(matching: search)
             return PageRenderer.html(NewsPages.rows(state, csrfToken: context.csrfToken, search: search))
         }
-        guard let state = try await headlines.listState(after: nil) else { throw HTTPError(.internalServerError) }
-        return PageRenderer.html(NewsPages.rows(state, csrfToken: context.csrfToken, memo: firstPageList))
+        let first = try await headlines.firstPage()
+        return PageRenderer.html(NewsPages.rows(first.state, csrfToken: context.csrfToken, list: first.list))
     }
 
     /// What the headlines are searched for (`?q=`), if anything.

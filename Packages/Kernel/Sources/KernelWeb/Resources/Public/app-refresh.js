@@ -212,16 +212,17 @@
   // events that arrive while it reads are gathered and read together as soon as that read is done. Only a script's
   // burst is paced: when events keep arriving within BURST_MS of the last read ending, read after read, the reads
   // after the third wait 0.5 s, 1 s, 2 s, then 5 s at most, each showing the latest state, until a second passes
-  // without one — a thousand changes are a handful of reads. A person's next change comes later than BURST_MS after
+  // without one — a thousand changes are a handful of reads, and the last is read once the burst has settled. A person's next change comes later than BURST_MS after
   // seeing the last, so it starts no run. The rows an event names are read alone where the part allows.
   var MOST_ROWS = 50;
   var BURST_MS = 150;
   var QUIET_MS = 1000;
-  var refreshing = new WeakMap(); // live part -> { busy, ids: Set, whole, queued, run, lastEnd }
+  var SETTLE_MS = 300;
+  var refreshing = new WeakMap(); // live part -> { busy, ids: Set, whole, queued, run, lastEnd, lastEvent }
   function stateOf(el) {
     var state = refreshing.get(el);
     if (!state) {
-      state = { busy: null, ids: new Set(), whole: false, queued: false, run: 0, lastEnd: -Infinity };
+      state = { busy: null, ids: new Set(), whole: false, queued: false, run: 0, lastEnd: -Infinity, lastEvent: 0 };
       refreshing.set(el, state);
     }
     return state;
@@ -252,8 +253,16 @@
     var quiet = performance.now() - state.lastEnd;
     state.run = quiet < BURST_MS ? state.run + 1 : quiet < QUIET_MS ? state.run : 0;
     var wait = pause(state.run);
-    if (wait) setTimeout(function () { read(el); }, wait);
-    else if (document.hidden || !window.requestAnimationFrame) setTimeout(function () { read(el); }, 0);
+    if (wait) {
+      // Paced, but the moment the burst is over (SETTLE_MS without an event) its last state is read.
+      var since = performance.now();
+      var tick = function () {
+        var now = performance.now();
+        if (now - since >= wait || now - state.lastEvent >= SETTLE_MS) read(el);
+        else setTimeout(tick, 100);
+      };
+      setTimeout(tick, 100);
+    } else if (document.hidden || !window.requestAnimationFrame) setTimeout(function () { read(el); }, 0);
     else requestAnimationFrame(function () { read(el); });
   }
   // Reads `el` again: the rows `ids` alone, or the whole part when ids is null. `now` (the person's own action)
@@ -262,7 +271,11 @@
     var state = stateOf(el);
     if (ids && ids.length && el.hasAttribute("data-live-rows")) ids.forEach(function (id) { state.ids.add(id); });
     else state.whole = true;
-    if (!now) { queue(el); return Promise.resolve(); }
+    if (!now) {
+      state.lastEvent = performance.now();
+      queue(el);
+      return Promise.resolve();
+    }
     return (state.busy || Promise.resolve()).then(function () { return read(el); });
   }
   function refreshAll() {
