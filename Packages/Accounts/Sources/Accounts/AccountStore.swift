@@ -43,7 +43,7 @@ public struct AccountStore: Sendable {
         let hash = await hasher.hash(valid.password)
         let stamp = now()
         do {
-            let account = try await writer.write { db in
+            return try await writer.write(changing: { db in
                 var account = Account(
                     email: valid.email,
                     emailKey: key,
@@ -55,10 +55,8 @@ public struct AccountStore: Sendable {
                     createdAt: stamp
                 )
                 try account.insert(db)
-                try ChangeLog.record(db, kind: AccountsChanged.Change.added.rawValue, id: account.id)
-                return account
-            }
-            return account
+                return Changed(account, AccountsChanged.Change.added, id: account.id)
+            })
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Another sign-up with the same email committed between the check and the insert.
             throw SignupForm.Problem(.email, AccountMessage.emailExists)
@@ -98,11 +96,12 @@ public struct AccountStore: Sendable {
         let token = Self.newToken()
         let stamp = now()
         let expiresAt = stamp.addingTimeInterval(Self.sessionLifetime)
-        try await writer.write { db in
+        try await writer.write(changing: { db in
+            var changed = Changed(())
             if let old {
                 // The browser's old session ended: what keeps sessions in memory forgets them.
                 try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [old])
-                if db.changesCount > 0 { try ChangeLog.record(db, kind: AccountsChanged.Change.signedOut.rawValue, id: nil) }
+                if db.changesCount > 0 { changed.record(AccountsChanged.Change.signedOut, id: nil) }
             }
             try db.execute(
                 sql: "DELETE FROM accounts_session WHERE expiresAt <= ?",
@@ -112,7 +111,8 @@ public struct AccountStore: Sendable {
                 sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
                 arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970]
             )
-        }
+            return changed
+        })
         return token
     }
 
@@ -141,10 +141,10 @@ public struct AccountStore: Sendable {
 
     /// Ends the session `token` on the server (logout): the cookie is worthless from now on.
     public func endSession(_ token: String) async throws {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             try db.execute(sql: "DELETE FROM accounts_session WHERE token = ?", arguments: [token])
-            try ChangeLog.record(db, kind: AccountsChanged.Change.signedOut.rawValue, id: nil)
-        }
+            return Changed((), AccountsChanged.Change.signedOut, id: nil)
+        })
     }
 
     // MARK: Changes
@@ -159,14 +159,13 @@ public struct AccountStore: Sendable {
         let text = TextField.trimmed(raw)
         if text.isEmpty { throw SignupForm.Problem(.mobile, AccountMessage.completeTheForm) }
         guard let number = MalaysianMobile(text) else { throw SignupForm.Problem(.mobile, AccountMessage.mobileNotValid) }
-        let account = try await writer.write { db -> Account? in
-            guard var account = try Account.fetchOne(db, key: id) else { return nil }
+        let account = try await writer.write(changing: { db -> Changed<Account?> in
+            guard var account = try Account.fetchOne(db, key: id) else { return Changed(nil) }
             if let version, version != account.version { throw AccountsError.changed }
             account.mobile = number.e164
             try account.update(db)
-            try ChangeLog.record(db, kind: AccountsChanged.Change.updated.rawValue, id: id)
-            return account
-        }
+            return Changed(account, AccountsChanged.Change.updated, id: id)
+        })
         guard let account else { throw AccountsError.noSuchAccount }
         return account
     }
@@ -190,11 +189,11 @@ public struct AccountStore: Sendable {
     }
 
     private func delete(id: Int64) async throws {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
             _ = try Account.deleteOne(db, key: id)
-            try ChangeLog.record(db, kind: AccountsChanged.Change.deleted.rawValue, id: id)
-        }
+            return Changed((), AccountsChanged.Change.deleted, id: id)
+        })
     }
 
     private static func newToken() -> String {

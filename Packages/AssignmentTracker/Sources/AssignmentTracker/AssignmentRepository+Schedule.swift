@@ -19,7 +19,7 @@ extension AssignmentRepository {
     @discardableResult
     public func checkSchedule() async throws -> [AssignmentTask] {
         let moment = now()
-        let slipped = try await writer.write { db -> [AssignmentTask] in
+        return try await writer.write(changing: { db in
             let open = try AssignmentTask.fetchAll(
                 db,
                 sql: "SELECT * FROM assignments_task WHERE percent < 100 AND (startAt <= ? OR behindSince IS NOT NULL)",
@@ -42,15 +42,15 @@ extension AssignmentRepository {
             let names = try Dictionary(
                 uniqueKeysWithValues: Assignment.filter(keys: ids).fetchAll(db).map { ($0.id ?? 0, $0.name) }
             )
+            var changed = Changed(slipped)
             for task in slipped {
-                try recordSlipNotice(task, assignmentName: names[task.assignmentID], at: moment, db)
+                recordSlipNotice(task, assignmentName: names[task.assignmentID], at: moment, &changed)
             }
-            for id in ids {
-                try ChangeLog.record(db, kind: AssignmentChanged.Change.behind.rawValue, id: id)
+            for id in ids.sorted() {
+                changed.record(AssignmentChanged.Change.behind, id: id)
             }
-            return slipped
-        }
-        return slipped
+            return changed
+        })
     }
 
     /// Announces the assignments that moved between the current list and the archive as time passed since `start`
@@ -65,7 +65,7 @@ extension AssignmentRepository {
         guard end != start else { return end }
         let (from, to) = (min(start, end).timeIntervalSince1970, max(start, end).timeIntervalSince1970)
         let grace = AssignmentSection.graceAfterDue
-        let ids = try await writer.write { db -> [Int64] in
+        try await writer.write(changing: { db in
             let ids = try Int64.fetchAll(
                 db,
                 sql: """
@@ -75,30 +75,30 @@ extension AssignmentRepository {
                     """,
                 arguments: [from, to, from - grace, to - grace]
             )
+            var changed = Changed(())
             for id in ids {
-                try ChangeLog.record(db, kind: AssignmentChanged.Change.moved.rawValue, id: id)
+                changed.record(AssignmentChanged.Change.moved, id: id)
             }
-            return ids
-        }
+            return changed
+        })
         return end
     }
 
-    /// Records the notice of a task's new slip, in the caller's transaction.
-    func recordSlipNotice(_ task: AssignmentTask, assignmentName: String?, at moment: Date, _ db: Database) throws {
+    /// Adds the notice of a task's new slip to what a write changed.
+    func recordSlipNotice<Value>(_ task: AssignmentTask, assignmentName: String?, at moment: Date, _ changed: inout Changed<Value>) {
         let reason =
             if case .behind(let expected) = TaskSchedule(task, now: moment) {
                 "It is \(task.percent)% done; by now it should be about \(expected)%."
             } else {
                 "Its due date has passed and it is \(task.percent)% done."
             }
-        try NoticeOutbox.schedule(
-            db,
+        changed.schedule(
             featureID: Self.featureID,
+            key: "assignments.behind.\(task.id ?? 0).\(task.slips)",
             title: "Behind schedule: \(task.name)",
             body: "\(assignmentName ?? "An assignment"): \(reason)",
             link: "/assignments/\(task.assignmentID)",
-            at: moment,
-            key: "assignments.behind.\(task.id ?? 0).\(task.slips)"
+            at: moment
         )
     }
 
@@ -142,23 +142,20 @@ extension AssignmentRepository {
         )
     }
 
-    /// Records, in the caller's transaction, the reminder change of an edit: the waiting reminder of `previous`
-    /// withdrawn (its text may have changed; a delivered one stays as it was), that of `current` scheduled if its
-    /// time is still ahead. A delivered reminder is never scheduled again under the same key, so an edit that keeps
-    /// its time does not repeat it.
-    func recordReminder(of current: ReminderNotice?, previous: ReminderNotice?, at moment: Date, _ db: Database) throws {
+    /// Adds the reminder change of an edit to what the write changed: the waiting reminder of `previous` withdrawn (its
+    /// text may have changed; a delivered one stays as it was), that of `current` scheduled if its time is still ahead.
+    /// A delivered reminder is never scheduled again under the same key, so an edit that keeps its time does not repeat
+    /// it.
+    func recordReminder<Value>(
+        of current: ReminderNotice?,
+        previous: ReminderNotice?,
+        at moment: Date,
+        _ changed: inout Changed<Value>
+    ) {
         if let old = previous?.key {
-            try NoticeOutbox.withdraw(db, featureID: Self.featureID, key: old)
+            changed.withdraw(featureID: Self.featureID, key: old)
         }
         guard let new = current, new.date > moment else { return }
-        try NoticeOutbox.schedule(
-            db,
-            featureID: Self.featureID,
-            title: new.title,
-            body: new.body,
-            link: new.link,
-            at: new.date,
-            key: new.key
-        )
+        changed.schedule(featureID: Self.featureID, key: new.key, title: new.title, body: new.body, link: new.link, at: new.date)
     }
 }

@@ -4,7 +4,7 @@ import Kernel
 import KernelBus
 import KernelStorage
 
-/// Adding, changing and deleting assignments and their tasks: one transaction each, recorded in the change log.
+/// Adding, changing and deleting assignments and their tasks: one transaction each, returning what it changed.
 extension AssignmentRepository {
     // MARK: - Assignments
 
@@ -12,7 +12,7 @@ extension AssignmentRepository {
     @discardableResult
     public func add(_ input: AssignmentInput) async throws -> Assignment {
         let stamp = now()
-        let assignment = try await writer.write { db in
+        return try await writer.write(changing: { db in
             var assignment = Assignment(
                 module: input.module,
                 level: input.level,
@@ -27,11 +27,10 @@ extension AssignmentRepository {
             )
             try assignment.insert(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.added.rawValue, id: assignment.id)
-            try recordReminder(of: notice(assignment), previous: nil, at: stamp, db)
-            return assignment
-        }
-        return assignment
+            var changed = Changed(assignment, AssignmentChanged.Change.added, id: assignment.id)
+            recordReminder(of: notice(assignment), previous: nil, at: stamp, &changed)
+            return changed
+        })
     }
 
     /// Replaces an assignment's values; a real change bumps its calendar `SEQUENCE` and reschedules its reminder.
@@ -68,37 +67,36 @@ extension AssignmentRepository {
         _ edit: @escaping @Sendable (inout Assignment) -> Void
     ) async throws -> Assignment {
         let stamp = now()
-        return try await writer.write { db in
+        return try await writer.write(changing: { db in
             let previous = try Self.fetchAssignment(id, db)
             if let version, version != previous.version { throw AssignmentError.assignmentChanged(id: id) }
             var assignment = previous
             edit(&assignment)
-            guard assignment != previous else { return previous }
+            guard assignment != previous else { return Changed(previous) }
             assignment.sequence += 1
             assignment.updatedAt = stamp
             try assignment.update(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.updated.rawValue, id: id)
-            try recordReminder(of: notice(assignment), previous: notice(previous), at: stamp, db)
-            return assignment
-        }
+            var changed = Changed(assignment, AssignmentChanged.Change.updated, id: id)
+            recordReminder(of: notice(assignment), previous: notice(previous), at: stamp, &changed)
+            return changed
+        })
     }
 
     /// Deletes an assignment with its tasks and withdraws their reminders. Records `deleted`.
     @discardableResult
     public func delete(id: Int64) async throws -> Assignment {
         let stamp = now()
-        let assignment = try await writer.write { db in
+        return try await writer.write(changing: { db in
             let assignment = try Self.fetchAssignment(id, db)
             let tasks = try Self.tasks(of: id, db)
             try Assignment.deleteOne(db, key: id)
             try CalendarSync.enqueue(assignment, deleted: true, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.deleted.rawValue, id: id)
-            try recordReminder(of: nil, previous: notice(assignment), at: stamp, db)
-            for task in tasks { try recordReminder(of: nil, previous: notice(task), at: stamp, db) }
-            return assignment
-        }
-        return assignment
+            var changed = Changed(assignment, AssignmentChanged.Change.deleted, id: id)
+            recordReminder(of: nil, previous: notice(assignment), at: stamp, &changed)
+            for task in tasks { recordReminder(of: nil, previous: notice(task), at: stamp, &changed) }
+            return changed
+        })
     }
 
     // MARK: - Tasks
@@ -109,7 +107,7 @@ extension AssignmentRepository {
     @discardableResult
     public func addTask(to assignmentID: Int64, _ input: TaskInput) async throws -> AssignmentTask {
         let stamp = now()
-        let task = try await writer.write { db in
+        return try await writer.write(changing: { db in
             _ = try Self.fetchAssignment(assignmentID, db)
             let count = try AssignmentTask.filter(Column("assignmentID") == assignmentID).fetchCount(db)
             guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
@@ -127,11 +125,10 @@ extension AssignmentRepository {
             )
             try task.insert(db)
             try Self.refreshProgress(of: assignmentID, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: assignmentID)
-            try recordReminder(of: notice(task), previous: nil, at: stamp, db)
-            return task
-        }
-        return task
+            var changed = Changed(task, AssignmentChanged.Change.tasks, id: assignmentID)
+            recordReminder(of: notice(task), previous: nil, at: stamp, &changed)
+            return changed
+        })
     }
 
     /// Replaces a task's values. Records `tasks` unless nothing changed.
@@ -166,21 +163,21 @@ extension AssignmentRepository {
         _ edit: @escaping @Sendable (inout AssignmentTask) -> Void
     ) async throws -> AssignmentTask {
         let stamp = now()
-        return try await writer.write { db in
+        return try await writer.write(changing: { db in
             let previous = try Self.fetchTask(id, db)
             if let version, version != previous.version { throw AssignmentError.taskChanged(id: id) }
             var task = previous
             edit(&task)
-            guard task != previous else { return previous }
+            guard task != previous else { return Changed(previous) }
             task.updatedAt = stamp
             // A task that is no longer behind starts afresh: falling behind again is a new slip.
             if task.behindSince != nil, !TaskSchedule(task, now: stamp).isBehind { task.behindSince = nil }
             try task.update(db)
             try Self.refreshProgress(of: task.assignmentID, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
-            try recordReminder(of: notice(task), previous: notice(previous), at: stamp, db)
-            return task
-        }
+            var changed = Changed(task, AssignmentChanged.Change.tasks, id: task.assignmentID)
+            recordReminder(of: notice(task), previous: notice(previous), at: stamp, &changed)
+            return changed
+        })
     }
 
     /// Puts back `task`, deleted a moment ago (Undo), with its id and everything it held, and updates its assignment's
@@ -191,8 +188,8 @@ extension AssignmentRepository {
     @discardableResult
     public func restoreTask(_ task: AssignmentTask) async throws -> AssignmentTask {
         let stamp = now()
-        return try await writer.write { db -> AssignmentTask in
-            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) { return existing }
+        return try await writer.write(changing: { db in
+            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) { return Changed(existing) }
             _ = try Self.fetchAssignment(task.assignmentID, db)
             let count = try AssignmentTask.filter(Column("assignmentID") == task.assignmentID).fetchCount(db)
             guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
@@ -200,24 +197,23 @@ extension AssignmentRepository {
             restored.updatedAt = stamp
             try restored.insert(db)
             try Self.refreshProgress(of: task.assignmentID, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
-            try recordReminder(of: notice(restored), previous: nil, at: stamp, db)
-            return restored
-        }
+            var changed = Changed(restored, AssignmentChanged.Change.tasks, id: task.assignmentID)
+            recordReminder(of: notice(restored), previous: nil, at: stamp, &changed)
+            return changed
+        })
     }
 
     /// Deletes a task and updates its assignment's progress. Records `tasks`.
     @discardableResult
     public func deleteTask(id: Int64) async throws -> AssignmentTask {
         let stamp = now()
-        let task = try await writer.write { db in
+        return try await writer.write(changing: { db in
             let task = try Self.fetchTask(id, db)
             try AssignmentTask.deleteOne(db, key: id)
             try Self.refreshProgress(of: task.assignmentID, db)
-            try ChangeLog.record(db, kind: AssignmentChanged.Change.tasks.rawValue, id: task.assignmentID)
-            try recordReminder(of: nil, previous: notice(task), at: stamp, db)
-            return task
-        }
-        return task
+            var changed = Changed(task, AssignmentChanged.Change.tasks, id: task.assignmentID)
+            recordReminder(of: nil, previous: notice(task), at: stamp, &changed)
+            return changed
+        })
     }
 }

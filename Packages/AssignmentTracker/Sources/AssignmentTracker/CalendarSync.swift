@@ -235,7 +235,7 @@ public struct CalendarSync: Sendable {
         switch outcome {
         case .success(let etag):
             delivered = true
-            try await writer.write { db in
+            try await writer.write(changing: { db in
                 // A change made while this one was under way is still pending: only the version sent is settled.
                 let current = try Row.fetchOne(
                     db,
@@ -261,13 +261,13 @@ public struct CalendarSync: Sendable {
                         arguments: [changedMeanwhile || !stillSame, etag, moment.timeIntervalSince1970, claimed.uid]
                     )
                 }
-                try ChangeLog.record(db, kind: AssignmentChanged.Change.synced.rawValue, id: claimed.assignmentID)
-            }
+                return Changed((), AssignmentChanged.Change.synced, id: claimed.assignmentID)
+            })
         case .failure(let failure):
             delivered = false
             let attempts = claimed.attempts + 1
             let delay = min(Self.maximumDelay, pow(2, Double(min(attempts, 20))))
-            try await writer.write { db in
+            try await writer.write(changing: { db in
                 try db.execute(
                     sql: """
                         UPDATE assignments_sync SET attempts = ?, nextAttemptAt = ?, leaseUntil = 0, lastError = ?
@@ -275,8 +275,8 @@ public struct CalendarSync: Sendable {
                         """,
                     arguments: [attempts, moment.timeIntervalSince1970 + delay, failure.description, claimed.uid]
                 )
-                try ChangeLog.record(db, kind: AssignmentChanged.Change.synced.rawValue, id: claimed.assignmentID)
-            }
+                return Changed((), AssignmentChanged.Change.synced, id: claimed.assignmentID)
+            })
         }
         return delivered
     }

@@ -50,21 +50,20 @@ public struct CountdownStore: Sendable {
     /// scheduler's job or the next host otherwise). The countdown is then handed to the scheduler; if this process
     /// dies before that, the host still delivers the notice at its time.
     public func start(_ duration: CountdownDuration, label: String, now: Date = Date()) async throws -> Started {
-        var countdown = try await database.write { db in
+        var countdown = try await database.write(changing: { db in
             var countdown = Countdown(label: label, duration: duration, now: now)
             try countdown.insert(db)
-            try ChangeLog.record(db, kind: CountdownChanged.Change.started.rawValue, id: countdown.id)
-            try NoticeOutbox.schedule(
-                db,
+            var changed = Changed(countdown, CountdownChanged.Change.started, id: countdown.id)
+            changed.schedule(
                 featureID: FeatureDescriptor.countdown.id,
+                key: countdown.key,
                 title: "Countdown finished",
                 body: countdown.title,
                 link: "/countdown",
-                at: countdown.deadline,
-                key: countdown.key
+                at: countdown.deadline
             )
-            return countdown
-        }
+            return changed
+        })
         CrashPoint.reached("countdown.recorded")
         var problem: String?
         var job: String?
@@ -89,13 +88,13 @@ public struct CountdownStore: Sendable {
     /// the outbox), and its job is removed. Returns the countdown removed, nil when there was none.
     @discardableResult
     public func cancel(id: Int64) async throws -> Countdown? {
-        let removed = try await database.write { db -> Countdown? in
-            guard let countdown = try Countdown.fetchOne(db, key: id) else { return nil }
+        let removed = try await database.write(changing: { db -> Changed<Countdown?> in
+            guard let countdown = try Countdown.fetchOne(db, key: id) else { return Changed(nil) }
             try countdown.delete(db)
-            try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: id)
-            try NoticeOutbox.withdraw(db, featureID: FeatureDescriptor.countdown.id, key: countdown.key)
-            return countdown
-        }
+            var changed = Changed(Optional(countdown), CountdownChanged.Change.removed, id: id)
+            changed.withdraw(featureID: FeatureDescriptor.countdown.id, key: countdown.key)
+            return changed
+        })
         guard let removed else { return nil }
         if let job = removed.job { await scheduler.remove(job: job) }
         // The withdrawal waits in the outbox: a host carries it as it sees the commit, and so does the job's
@@ -108,21 +107,21 @@ public struct CountdownStore: Sendable {
     /// them, for Undo (``restore(_:)``).
     @discardableResult
     public func clearFinished(now: Date = Date()) async throws -> [Countdown] {
-        let cleared = try await database.write { db -> [Countdown] in
+        try await database.write(changing: { db in
             let finished = Countdown.filter(Column("deadline") <= now)
             let cleared = try finished.fetchAll(db)
             try finished.deleteAll(db)
-            if !cleared.isEmpty { try ChangeLog.record(db, kind: CountdownChanged.Change.removed.rawValue, id: nil) }
-            return cleared
-        }
-        return cleared
+            var changed = Changed(cleared)
+            if !cleared.isEmpty { changed.record(CountdownChanged.Change.removed, id: nil) }
+            return changed
+        })
     }
 
     /// Puts back finished countdowns cleared a moment ago (Undo), with their ids; one whose id is in use again is left
     /// out. Returns how many came back.
     @discardableResult
     public func restore(_ countdowns: [Countdown]) async throws -> Int {
-        let count = try await database.write { db -> Int in
+        try await database.write(changing: { db in
             var count = 0
             for countdown in countdowns {
                 if let id = countdown.id, try Countdown.exists(db, key: id) { continue }
@@ -130,10 +129,10 @@ public struct CountdownStore: Sendable {
                 try restored.insert(db)
                 count += 1
             }
-            if count > 0 { try ChangeLog.record(db, kind: CountdownChanged.Change.started.rawValue, id: nil) }
-            return count
-        }
-        return count
+            var changed = Changed(count)
+            if count > 0 { changed.record(CountdownChanged.Change.started, id: nil) }
+            return changed
+        })
     }
 
     /// One countdown.

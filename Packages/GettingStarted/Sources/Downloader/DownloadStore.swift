@@ -55,12 +55,11 @@ public struct DownloadStore: Sendable {
 
     /// Stores a new queued download of `url`.
     func insert(url: String) async throws -> DownloadItem {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             var item = DownloadItem(url: url)
             try item.insert(db)
-            try ChangeLog.record(db, kind: item.state.rawValue, id: item.id)
-            return item
-        }
+            return Changed(item, item.state, id: item.id)
+        })
     }
 
     /// Reads download `id`, lets `change` edit it, and saves it if it changed (stamping its update time), in one
@@ -73,12 +72,12 @@ public struct DownloadStore: Sendable {
         owner: String? = nil,
         _ change: @escaping @Sendable (inout DownloadItem) throws -> Void
     ) async throws -> (before: DownloadItem, after: DownloadItem)? {
-        try await writer.write { db in
-            guard let before = try DownloadItem.fetchOne(db, key: id) else { return nil }
+        try await writer.write(changing: { db -> Changed<(before: DownloadItem, after: DownloadItem)?> in
+            guard let before = try DownloadItem.fetchOne(db, key: id) else { return Changed(nil) }
             if let owner, before.state == .downloading || before.state == .interrupted,
                 try String.fetchOne(db, sql: "SELECT owner FROM downloads_item WHERE id = ?", arguments: [id]) != owner
             {
-                return (before, before)
+                return Changed((before, before))
             }
             var after = before
             try change(&after)
@@ -90,56 +89,53 @@ public struct DownloadStore: Sendable {
                     arguments: [id, owner]
                 )
             }
-            guard after != before else { return (before, before) }
+            guard after != before else { return Changed((before, before)) }
             after.updatedAt = Date()
             try after.update(db)
-            try ChangeLog.record(db, kind: after.state.rawValue, id: id)
+            var changed = Changed(Optional((before: before, after: after)), after.state, id: id)
             if after.state == .completed, before.state != .completed {
                 // Its notice in the same transaction: a download is never finished without saying so, nor twice.
-                try NoticeOutbox.schedule(
-                    db,
+                changed.schedule(
                     featureID: DownloadIdentity.id,
+                    key: "downloads.completed.\(id).\(Int64(after.updatedAt.timeIntervalSince1970 * 1000))",
                     title: "Download finished",
                     body: after.shortAddress,
                     link: "/downloads/\(id)",
-                    at: after.updatedAt,
-                    key: "downloads.completed.\(id).\(Int64(after.updatedAt.timeIntervalSince1970 * 1000))"
+                    at: after.updatedAt
                 )
             }
-            return (before, after)
-        }
+            return changed
+        })
     }
 
     /// Deletes the row `id` if it is finished, and gives it.
     ///
     /// - Throws: ``DownloadError/notFound(id:)``, ``DownloadError/notFinished(id:)``.
     func deleteFinished(id: Int64) async throws -> DownloadItem {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             guard let item = try DownloadItem.fetchOne(db, key: id) else { throw DownloadError.notFound(id: id) }
             guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
             try DownloadItem.deleteOne(db, key: id)
-            try ChangeLog.record(db, kind: DownloadChanged.Change.removed.rawValue, id: id)
-            return item
-        }
+            return Changed(item, DownloadChanged.Change.removed, id: id)
+        })
     }
 
     /// Puts back finished download `item`, removed a moment ago, with its id; a row with that id now is left as it is
     /// (and returned).
     func restore(_ item: DownloadItem) async throws -> (DownloadItem, restored: Bool) {
-        try await writer.write { db in
-            if let id = item.id, let existing = try DownloadItem.fetchOne(db, key: id) { return (existing, false) }
+        try await writer.write(changing: { db in
+            if let id = item.id, let existing = try DownloadItem.fetchOne(db, key: id) { return Changed((existing, false)) }
             var restored = item
             try restored.insert(db)
-            try ChangeLog.record(db, kind: restored.state.rawValue, id: restored.id)
-            return (restored, true)
-        }
+            return Changed((restored, true), restored.state, id: restored.id)
+        })
     }
 
     /// Saves the progress of running download `id`, if `owner` still owns it (nothing otherwise): the byte counts,
     /// and with them the server's validator (ETag or Last-Modified), final address and type, so a resume after a
     /// kill asks for the rest of the same version (`If-Range`) and never splices two.
     func saveProgress(of item: DownloadItem, id: Int64, owner: String) async throws {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             try db.execute(
                 sql: """
                     UPDATE downloads_item SET receivedBytes = ?, totalBytes = ?, validator = ?, finalURL = ?, contentType = ?
@@ -147,8 +143,10 @@ public struct DownloadStore: Sendable {
                     """,
                 arguments: [item.receivedBytes, item.totalBytes, item.validator, item.finalURL, item.contentType, id, owner]
             )
-            if db.changesCount > 0 { try ChangeLog.record(db, kind: DownloadChanged.Change.progress.rawValue, id: id) }
-        }
+            var changed = Changed(())
+            if db.changesCount > 0 { changed.record(DownloadChanged.Change.progress, id: id) }
+            return changed
+        })
     }
 
     // MARK: Ownership
@@ -167,9 +165,9 @@ public struct DownloadStore: Sendable {
         until: Date,
         now: Date = Date()
     ) async throws -> (before: DownloadItem, after: DownloadItem)? {
-        try await writer.write { db in
-            guard let before = try DownloadItem.fetchOne(db, key: id) else { return nil }
-            guard before.state == .queued else { return (before, before) }
+        try await writer.write(changing: { db -> Changed<(before: DownloadItem, after: DownloadItem)?> in
+            guard let before = try DownloadItem.fetchOne(db, key: id) else { return Changed(nil) }
+            guard before.state == .queued else { return Changed((before, before)) }
             let lease = try Row.fetchOne(db, sql: "SELECT owner, leaseUntil FROM downloads_item WHERE id = ?", arguments: [id])
             if let holder: String = lease?["owner"], holder != owner, let end: Double = lease?["leaseUntil"],
                 end > now.timeIntervalSince1970
@@ -185,9 +183,8 @@ public struct DownloadStore: Sendable {
                 sql: "UPDATE downloads_item SET owner = ?, leaseUntil = ? WHERE id = ?",
                 arguments: [owner, until.timeIntervalSince1970, id]
             )
-            try ChangeLog.record(db, kind: after.state.rawValue, id: id)
-            return (before, after)
-        }
+            return Changed(Optional((before, after)), after.state, id: id)
+        })
     }
 
     /// Extends the leases of `owner`'s running downloads to `until`, and gives the ids it still owns (a download
@@ -218,7 +215,7 @@ public struct DownloadStore: Sendable {
         let earliest = try await writer.read { db in try Self.earliestLeaseEnd(db) }
         guard let earliest else { return ([], nil) }
         guard earliest < now else { return ([], earliest) }
-        return try await writer.write { db in
+        return try await writer.write(changing: { db in
             let lapsed = try DownloadItem.fetchAll(db, sql: Self.lapsedSQL, arguments: [now.timeIntervalSince1970])
             var interrupted: [DownloadItem] = []
             for var item in lapsed {
@@ -226,11 +223,12 @@ public struct DownloadStore: Sendable {
                 item.updatedAt = Date()
                 try item.update(db)
                 try db.execute(sql: "UPDATE downloads_item SET owner = NULL WHERE id = ?", arguments: [item.id])
-                try ChangeLog.record(db, kind: item.state.rawValue, id: item.id)
                 interrupted.append(item)
             }
-            return (interrupted, try Self.earliestLeaseEnd(db))
-        }
+            var changed = Changed((interrupted: interrupted, nextEnd: try Self.earliestLeaseEnd(db)))
+            for item in interrupted { changed.record(item.state, id: item.id) }
+            return changed
+        })
     }
 
     /// When the earliest lease of a running download ends (the distant past for one without a lease); nil when none
@@ -244,7 +242,7 @@ public struct DownloadStore: Sendable {
     /// or their owner's process is gone from this machine (`isAlive` says, from the process id in the owner's name)
     /// — for the host to resume at start-up; returns how many. A download another live process runs is left to it.
     func requeueInterrupted(now: Date = Date(), isAlive: @escaping @Sendable (Int32) -> Bool) async throws -> Int {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: "SELECT id, owner, leaseUntil FROM downloads_item WHERE state = 'downloading' ORDER BY id"
@@ -258,15 +256,16 @@ public struct DownloadStore: Sendable {
                 let ownerGone = pid.map { !isAlive($0) } ?? true
                 if lapsed || ownerGone { ids.append(row["id"]) }
             }
+            var changed = Changed(ids.count)
             for id in ids {
                 try db.execute(
                     sql: "UPDATE downloads_item SET state = 'queued', owner = NULL WHERE id = ?",
                     arguments: [id]
                 )
-                try ChangeLog.record(db, kind: DownloadState.queued.rawValue, id: id)
+                changed.record(DownloadState.queued, id: id)
             }
-            return ids.count
-        }
+            return changed
+        })
     }
 
     private static let lapsedSQL = """

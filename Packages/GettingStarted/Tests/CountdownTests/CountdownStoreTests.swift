@@ -217,16 +217,11 @@ final class Counter: Sendable {
         #expect(try await harness.carried().notice(key: countdown.key) != nil)
         #expect(try await harness.countdowns.read { db in try NoticeOutbox.pending(db) }.isEmpty)
         // Carried again (a crash before the outbox was emptied): still one notice.
-        try await harness.countdowns.write { db in
-            try NoticeOutbox.schedule(
-                db,
-                featureID: "countdown",
-                title: "Countdown finished",
-                body: "Tea",
-                at: countdown.deadline,
-                key: countdown.key
-            )
-        }
+        try await harness.countdowns.write(changing: { _ in
+            var changed = Changed(())
+            changed.schedule(featureID: "countdown", key: countdown.key, title: "Countdown finished", body: "Tea", at: countdown.deadline)
+            return changed
+        })
         #expect(try await harness.notices.publish(from: harness.countdowns) == 1)
         #expect(try await harness.notices.notices(keys: [countdown.key]).count == 1)
         try await harness.store.cancel(id: countdown.id ?? 0)

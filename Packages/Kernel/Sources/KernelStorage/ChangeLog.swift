@@ -21,7 +21,8 @@ public struct DatabaseChange: Sendable, Hashable, Codable, FetchableRecord {
 /// The change log every feature database carries (`kernel_change`): what changed, to which row, in the order it was
 /// committed, whichever process committed it.
 ///
-/// A feature records each change inside the transaction that makes it, so the log and the data commit together. The
+/// A feature's write returns what it changed (``Changed``) and ``GRDB/DatabaseWriter/write(changing:)`` records it
+/// inside the write's transaction, so the log and the data commit together. The
 /// Kernel's change feed (`ChangeFeed`, in Kernel) reads the entries after the last one it saw — after each of this
 /// process's commits, and after another's — and posts them as the feature's one change event. The log keeps the latest
 /// entries only.
@@ -46,8 +47,17 @@ public enum ChangeLog {
         }
     }
 
+    /// One changed row, as a write returns it (see ``Changed``): the kind of change, and the row's id (nil for a change
+    /// to no one row, such as a batch).
+    public struct Row: Sendable, Hashable {
+        /// The kind of change, a raw value of the feature's change kinds.
+        public let kind: String
+        /// The row changed.
+        public let id: Int64?
+    }
+
     /// Records a change of `kind` to row `id`, inside the caller's write transaction.
-    public static func record(_ db: Database, kind: String, id: Int64?) throws {
+    static func record(_ db: Database, kind: String, id: Int64?) throws {
         try db.execute(
             sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES (?, ?, ?)",
             arguments: [kind, id, processID]

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The notices a feature raises or withdraws, recorded in the feature's own database inside the transaction that
-/// makes the change they are about (`kernel_outbox`, beside the ``ChangeLog`` in every feature database), so the
+/// The notices a feature raises or withdraws, recorded (by ``GRDB/DatabaseWriter/write(changing:)``, from what the
+/// write returns) in the feature's own database inside the transaction that makes the change they are about (`kernel_outbox`, beside the ``ChangeLog`` in every feature database), so the
 /// change and its notice commit together: no write spans two databases, and a crash loses neither half.
 ///
 /// The kernel's notice center then carries each entry into the inbox (`NoticeCenter.publish(from:)`) and removes it:
@@ -12,6 +12,14 @@ import GRDB
 public enum NoticeOutbox {
     /// The table, created by the kernel's migration `kernel.outbox.v1` in every feature database.
     public static let tableName = "kernel_outbox"
+
+    /// A notice a write schedules, or withdraws (see ``Changed``).
+    public enum Notice: Sendable, Hashable {
+        /// A notice due `at`, one of a kind by `key`.
+        case schedule(featureID: String, key: String, title: String, body: String, link: String?, at: Date)
+        /// The withdrawal of the notice under `key`, if it is not delivered yet.
+        case withdraw(featureID: String, key: String)
+    }
 
     /// One entry: a notice to schedule under `key`, or (with no title) the notice under `key` to withdraw.
     public struct Entry: Sendable, Hashable, Codable, FetchableRecord {
@@ -52,26 +60,17 @@ public enum NoticeOutbox {
         }
     }
 
-    /// Records a notice due at `date` under `key`, inside the caller's write transaction.
-    public static func schedule(
-        _ db: Database,
-        featureID: String,
-        title: String,
-        body: String,
-        link: String? = nil,
-        at date: Date,
-        key: String
-    ) throws {
-        try db.execute(
-            sql: "INSERT INTO kernel_outbox (key, featureID, title, body, link, deliverAt) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [key, featureID, title, body, link, date]
-        )
-    }
-
-    /// Records the withdrawal of the notice under `key` (if it is not delivered yet), inside the caller's write
-    /// transaction.
-    public static func withdraw(_ db: Database, featureID: String, key: String) throws {
-        try db.execute(sql: "INSERT INTO kernel_outbox (key, featureID) VALUES (?, ?)", arguments: [key, featureID])
+    /// Records `notice` inside the caller's write transaction (see ``GRDB/DatabaseWriter/write(changing:)``).
+    static func record(_ notice: Notice, _ db: Database) throws {
+        switch notice {
+        case .schedule(let featureID, let key, let title, let body, let link, let date):
+            try db.execute(
+                sql: "INSERT INTO kernel_outbox (key, featureID, title, body, link, deliverAt) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [key, featureID, title, body, link, date]
+            )
+        case .withdraw(let featureID, let key):
+            try db.execute(sql: "INSERT INTO kernel_outbox (key, featureID) VALUES (?, ?)", arguments: [key, featureID])
+        }
     }
 
     /// The entries not carried on yet, oldest first.

@@ -31,10 +31,10 @@ struct ChangeFeedTests {
         }
     }
 
-    /// Writes a note and records it, as a feature's store does.
-    static func add(_ text: String, _ db: Database) throws {
+    /// Writes a note and returns it as changed, as a feature's store does.
+    static func add(_ text: String, _ db: Database) throws -> Changed<Void> {
         try db.execute(sql: "INSERT INTO notes_item (text) VALUES (?)", arguments: [text])
-        try ChangeLog.record(db, kind: "added", id: db.lastInsertedRowID)
+        return Changed((), NoteChanged.Change.added, id: db.lastInsertedRowID)
     }
 
     @Test("this process's commit is told before the write returns: caches forgotten first, then the event, then committed")
@@ -61,7 +61,7 @@ struct ChangeFeedTests {
             committed: { order.withLock { $0.append("committed") } }
         )
         feed.start()
-        try await pool.write { db in try Self.add("one", db) }
+        try await pool.write(changing: { db in try Self.add("one", db) })
         #expect(order.withLock { $0 } == ["read", "event added [1] cached=false", "committed"])
         // A transaction that records nothing tells nothing.
         try await pool.write { db in try db.execute(sql: "UPDATE notes_item SET text = 'same'") }
@@ -77,16 +77,16 @@ struct ChangeFeedTests {
         let openedAt = try await pool.read { db in try ChangeLog.latest(db) }
         let other = try DatabaseQueue(path: temp.dataDirectory.databasePath(named: "notes"))
         // Committed after the database was opened, before the feed started: not missed.
-        try await other.write { db in try Self.add("early", db) }
+        try await other.write(changing: { db in try Self.add("early", db) })
         let bus = NotificationBus()
         let told = Mutex<[NoteChanged]>([])
         let observation = bus.addObserver(for: NoteChanged.self) { change in told.withLock { $0.append(change) } }
         let feed = ChangeFeed(database: pool, event: NoteChanged.self, bus: bus, startingAfter: openedAt)
         feed.start()
-        try await other.write { db in
-            try Self.add("later", db)
+        try await other.write(changing: { db in
             try db.execute(sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES ('removed', 1, -42)")
-        }
+            return try Self.add("later", db)
+        })
         #expect(told.withLock { $0 }.isEmpty, "another connection's commit is not seen by GRDB here")
         await feed.catchUp()
         await feed.catchUp()

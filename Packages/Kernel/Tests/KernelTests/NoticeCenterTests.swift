@@ -138,9 +138,11 @@ struct NoticeCenterTests {
             try await center.inbox().count == 2
         }
         // A feature's commit left a notice in its outbox: carried, and delivered.
-        try await outbox.write { db in
-            try NoticeOutbox.schedule(db, featureID: "b", title: "Carried", body: "", at: Date(), key: "carried-1")
-        }
+        try await outbox.write(changing: { _ in
+            var changed = Changed(())
+            changed.schedule(featureID: "b", key: "carried-1", title: "Carried", body: "", at: Date())
+            return changed
+        })
         service.carry(from: "b")
         try await eventually("a notice from a feature's outbox is delivered", timeout: .seconds(10)) {
             try await center.inbox().count == 3

@@ -6,8 +6,8 @@ import NewsReader
 /// The last good headlines in the reader's SQLite file, paged by cursor, replaced in one transaction per fetch.
 ///
 /// `position` is a story's place in the newest-first order, so a page is one index range scan whatever the size of
-/// the feed, and equal times keep the feed's order. Each replacement that changes something is recorded in the
-/// change log, so a host sees a refresh the CLI made.
+/// the feed, and equal times keep the feed's order. Each replacement returns what it changed, which the Kernel records
+/// in the change log, so a host sees a refresh the CLI made.
 public struct SQLiteHeadlineStore: HeadlineStore {
     /// The reader's database, migrated by ``NewsMigrations``.
     public let writer: any DatabaseWriter
@@ -18,7 +18,7 @@ public struct SQLiteHeadlineStore: HeadlineStore {
     }
 
     public func replace(with headlines: [Headline], at date: Date) async throws -> HeadlineChanges {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             // The stored stories in their order: one read gives both what changed and whether the order did.
             var stored: [(id: String, introduction: String)] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, introduction FROM news_headline ORDER BY position")
@@ -44,19 +44,18 @@ public struct SQLiteHeadlineStore: HeadlineStore {
             // Recorded for an unchanged list too: the status line's time of the last update moved (and a line saying
             // the last fetch failed is out of date).
             let change: HeadlinesChanged.Change = changes.isEmpty ? .refreshed : .replaced
-            try ChangeLog.record(db, kind: change.rawValue, id: nil)
-            return changes
-        }
+            return Changed(changes, change, id: nil)
+        })
     }
 
     public func recordFailure(_ message: String, at date: Date) async throws {
-        try await writer.write { db in
+        try await writer.write(changing: { db in
             try db.execute(
                 sql: "UPDATE news_status SET lastFailure = ?, failureMessage = ? WHERE id = 1",
                 arguments: [date.timeIntervalSince1970, message]
             )
-            try ChangeLog.record(db, kind: HeadlinesChanged.Change.failed.rawValue, id: nil)
-        }
+            return Changed((), HeadlinesChanged.Change.failed, id: nil)
+        })
     }
 
     public func status() async throws -> FeedStatus {

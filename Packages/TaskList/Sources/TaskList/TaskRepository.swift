@@ -6,8 +6,9 @@ import KernelStorage
 ///
 /// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
 /// transaction, awaited (GRDB's async access), so a write waiting for a lock held by another process never blocks a
-/// thread of the cooperative pool. Each change is recorded in the database's ``ChangeLog`` inside its transaction; the
-/// Kernel's change feed turns what was recorded into one ``TaskChanged`` once the transaction has committed.
+/// thread of the cooperative pool. Each write returns what it changed (``Changed``), which the Kernel records in the
+/// database's ``ChangeLog`` inside the write's transaction; its change feed turns what was recorded into one
+/// ``TaskChanged`` once the transaction has committed.
 public struct TaskRepository: Sendable {
     /// The database holding the tasks.
     public let writer: any DatabaseWriter
@@ -172,7 +173,7 @@ public struct TaskRepository: Sendable {
     @discardableResult
     public func add(_ input: TaskInput) async throws -> TaskItem {
         let stamp = now()
-        let item = try await writer.write { db in
+        let item = try await writer.write(changing: { db in
             var item = TaskItem(
                 name: input.name,
                 details: input.details,
@@ -183,9 +184,8 @@ public struct TaskRepository: Sendable {
             )
             try item.insert(db)
             try Self.storeSortKey(of: item, in: db)
-            try ChangeLog.record(db, kind: TaskChanged.Change.added.rawValue, id: item.id)
-            return item
-        }
+            return Changed(item, TaskChanged.Change.added, id: item.id)
+        })
         return item
     }
 
@@ -208,12 +208,12 @@ public struct TaskRepository: Sendable {
         -> TaskItem
     {
         let stamp = now()
-        let (item, changed) = try await writer.write { db in
+        return try await writer.write(changing: { db in
             var item = try Self.fetch(id, in: db)
             if let version, version != item.version { throw TaskListError.changed(id: id) }
             let done = isDone ?? item.isDone
             guard item.name != input.name || item.details != input.details || item.day != input.day || item.isDone != done
-            else { return (item, false) }
+            else { return Changed(item) }
             item.name = input.name
             item.details = input.details
             item.day = input.day
@@ -221,10 +221,8 @@ public struct TaskRepository: Sendable {
             item.updatedAt = stamp
             try item.update(db)
             try Self.storeSortKey(of: item, in: db)
-            try ChangeLog.record(db, kind: TaskChanged.Change.updated.rawValue, id: id)
-            return (item, true)
-        }
-        return item
+            return Changed(item, TaskChanged.Change.updated, id: id)
+        })
     }
 
     /// Marks a task as done or not done, and returns the task.
@@ -235,16 +233,14 @@ public struct TaskRepository: Sendable {
     @discardableResult
     public func setDone(id: Int64, _ done: Bool) async throws -> TaskItem {
         let stamp = now()
-        let (item, changed) = try await writer.write { db in
+        return try await writer.write(changing: { db in
             var item = try Self.fetch(id, in: db)
-            guard item.isDone != done else { return (item, false) }
+            guard item.isDone != done else { return Changed(item) }
             item.isDone = done
             item.updatedAt = stamp
             try item.update(db)
-            try ChangeLog.record(db, kind: TaskChanged.Change.toggled.rawValue, id: id)
-            return (item, true)
-        }
-        return item
+            return Changed(item, TaskChanged.Change.toggled, id: id)
+        })
     }
 
     /// Flips whether a task is done, and returns the task.
@@ -255,15 +251,13 @@ public struct TaskRepository: Sendable {
     @discardableResult
     public func toggle(id: Int64) async throws -> TaskItem {
         let stamp = now()
-        let item = try await writer.write { db in
+        return try await writer.write(changing: { db in
             var item = try Self.fetch(id, in: db)
             item.isDone.toggle()
             item.updatedAt = stamp
             try item.update(db)
-            try ChangeLog.record(db, kind: TaskChanged.Change.toggled.rawValue, id: id)
-            return item
-        }
-        return item
+            return Changed(item, TaskChanged.Change.toggled, id: id)
+        })
     }
 
     /// Deletes a task and returns it as it was, so that ``restore(_:)`` can undo the deletion.
@@ -273,13 +267,11 @@ public struct TaskRepository: Sendable {
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     @discardableResult
     public func delete(id: Int64) async throws -> TaskItem {
-        let item = try await writer.write { db in
+        try await writer.write(changing: { db in
             let item = try Self.fetch(id, in: db)
             try TaskItem.deleteOne(db, key: id)
-            try ChangeLog.record(db, kind: TaskChanged.Change.deleted.rawValue, id: id)
-            return item
-        }
-        return item
+            return Changed(item, TaskChanged.Change.deleted, id: id)
+        })
     }
 
     /// Puts back a deleted task with its identifier and all its values, undoing ``delete(id:)``, and returns it.
@@ -289,17 +281,15 @@ public struct TaskRepository: Sendable {
     /// identifier is stored as a new task. Records a `restored` change when the task is put back.
     @discardableResult
     public func restore(_ item: TaskItem) async throws -> TaskItem {
-        let (restored, changed) = try await writer.write { db in
+        try await writer.write(changing: { db in
             if let id = item.id, let existing = try TaskItem.fetchOne(db, key: id) {
-                return (existing, false)
+                return Changed(existing)
             }
             var restored = item
             try restored.insert(db)
             try Self.storeSortKey(of: restored, in: db)
-            try ChangeLog.record(db, kind: TaskChanged.Change.restored.rawValue, id: restored.id)
-            return (restored, true)
-        }
-        return restored
+            return Changed(restored, TaskChanged.Change.restored, id: restored.id)
+        })
     }
 
     // MARK: - Examples

@@ -5,9 +5,9 @@ import KernelStorage
 /// Reads and changes the stored entries.
 ///
 /// Every method is one short transaction, awaited (GRDB's async access), so a write waiting for a lock held by
-/// another process never blocks a thread of the cooperative pool. Each change is recorded in the database's
-/// ``ChangeLog`` inside its transaction; the Kernel's change feed turns what was recorded into one ``__NAME__Changed``
-/// once the transaction has committed, whichever process made it.
+/// another process never blocks a thread of the cooperative pool. Each write returns what it changed (``Changed``),
+/// which the Kernel records in the database's ``ChangeLog`` inside the write's transaction; its change feed turns what
+/// was recorded into one ``__NAME__Changed`` once the transaction has committed, whichever process made it.
 public struct __NAME__Repository: Sendable {
     /// The database holding the entries, migrated by ``__NAME__Migrations``.
     public let writer: any DatabaseWriter
@@ -44,13 +44,11 @@ public struct __NAME__Repository: Sendable {
     public func add(title raw: String) async throws -> __NAME__Entry {
         let title = try __NAME__Validation.title(raw)
         let stamp = now()
-        let entry = try await writer.write { db in
+        return try await writer.write(changing: { db in
             var entry = __NAME__Entry(title: title, createdAt: stamp)
             try entry.insert(db)
-            try ChangeLog.record(db, kind: __NAME__Changed.Change.added.rawValue, id: entry.id)
-            return entry
-        }
-        return entry
+            return Changed(entry, __NAME__Changed.Change.added, id: entry.id)
+        })
     }
 
     /// Deletes an entry and returns it. Records `deleted`.
@@ -58,12 +56,10 @@ public struct __NAME__Repository: Sendable {
     /// - Throws: ``__NAME__Error/notFound(id:)`` when there is no such entry.
     @discardableResult
     public func delete(id: Int64) async throws -> __NAME__Entry {
-        let entry = try await writer.write { db in
+        try await writer.write(changing: { db in
             guard let entry = try __NAME__Entry.fetchOne(db, key: id) else { throw __NAME__Error.notFound(id: id) }
             try entry.delete(db)
-            try ChangeLog.record(db, kind: __NAME__Changed.Change.deleted.rawValue, id: id)
-            return entry
-        }
-        return entry
+            return Changed(entry, __NAME__Changed.Change.deleted, id: id)
+        })
     }
 }
