@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Kernel
 import KernelStorage
 import Synchronization
 
@@ -197,11 +198,7 @@ public struct AccountStore: Sendable {
     }
 
     private static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.randomToken(byteCount: 32)
     }
 }
 

@@ -49,12 +49,12 @@ struct AccountsRoutes: FeatureRoutes {
     // MARK: Login and sign-up
 
     @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let signedIn = try await account(request) != nil
+        let signedIn = try await account(context) != nil
         return Response(status: .seeOther, headers: [.location: signedIn ? "/accounts/home" : "/accounts/login"])
     }
 
     @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if try await account(request) != nil { return Response(status: .seeOther, headers: [.location: "/accounts/home"]) }
+        if try await account(context) != nil { return Response(status: .seeOther, headers: [.location: "/accounts/home"]) }
         let next = Self.safeNext(request.uri.queryParameters.get("next"))
         let view = LoginView(form: LoginForm(), problem: nil, next: next, csrfToken: context.csrfToken)
         return await pages.page("Log in", body: AccountsPages.login(view), request: request, context: context)
@@ -77,7 +77,7 @@ struct AccountsRoutes: FeatureRoutes {
             return await refused(AccountMessage.wrongCredentials)
         }
         throttle.succeeded(email: form.email, address: context.clientAddress, at: stamp)
-        return try await signIn(account, request: request, to: next ?? "/accounts/home")
+        return try await signIn(account, context: context, to: next ?? "/accounts/home")
     }
 
     @Sendable func signupPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -97,7 +97,7 @@ struct AccountsRoutes: FeatureRoutes {
         )
         do {
             let account = try await store.signUp(form)
-            return try await signIn(account, request: request, to: "/accounts/home")
+            return try await signIn(account, context: context, to: "/accounts/home")
         } catch let problem as SignupForm.Problem {
             let view = SignupView(form: form, problem: problem, csrfToken: context.csrfToken)
             return await pages.page(
@@ -135,15 +135,15 @@ struct AccountsRoutes: FeatureRoutes {
     }
 
     /// Starts a new session (ending the one the browser came with: the id changes at login) and goes to `path`.
-    private func signIn(_ account: Account, request: Request, to path: String) async throws -> Response {
-        let token = try await store.startSession(for: account, replacing: request.cookie(Self.cookieName))
+    private func signIn(_ account: Account, context: AppRequestContext, to path: String) async throws -> Response {
+        let token = try await store.startSession(for: account, replacing: context.cookie(Self.cookieName))
         var response = Response(status: .seeOther, headers: [.location: path])
         response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax))
         return response
     }
 
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let token = request.cookie(Self.cookieName) { try await store.endSession(token) }
+        if let token = context.cookie(Self.cookieName) { try await store.endSession(token) }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out."))
         response.setCookie(Self.clearingCookie)
         return response
@@ -156,7 +156,7 @@ struct AccountsRoutes: FeatureRoutes {
     // MARK: Home
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let account = try await account(request) else { return toLogin(request) }
+        guard let account = try await account(context) else { return toLogin(request) }
         let query = request.uri.queryParameters
         let view = HomeView(
             account: account,
@@ -171,7 +171,7 @@ struct AccountsRoutes: FeatureRoutes {
     }
 
     @Sendable func changeMobile(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let account = try await account(request) else { return toLogin(request, next: "/accounts/home") }
+        guard let account = try await account(context) else { return toLogin(request, next: "/accounts/home") }
         let fields = try await request.decodeForm(as: MobileFields.self, context: context)
         do {
             try await store.changeMobile(of: account.id ?? 0, to: fields.mobile ?? "")
@@ -197,7 +197,7 @@ struct AccountsRoutes: FeatureRoutes {
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let account = try await account(request) else { return toLogin(request, next: "/accounts/home") }
+        guard let account = try await account(context) else { return toLogin(request, next: "/accounts/home") }
         let fields = try await request.decodeForm(as: DeleteFields.self, context: context)
         // The confirmation is a password check like a login's, held by the same throttle.
         let stamp = Date()
@@ -232,7 +232,7 @@ struct AccountsRoutes: FeatureRoutes {
     // MARK: Images
 
     @Sendable func imageGrid(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard try await account(request) != nil else { return toLogin(request) }
+        guard try await account(context) != nil else { return toLogin(request) }
         let body: HTML
         if images.url == nil {
             body = Self.builtinGrid
@@ -264,8 +264,8 @@ struct AccountsRoutes: FeatureRoutes {
     // MARK: Sessions
 
     /// The signed-in account, from the session cookie.
-    private func account(_ request: Request) async throws -> Account? {
-        try await sessions.account(request.cookie(Self.cookieName))
+    private func account(_ context: AppRequestContext) async throws -> Account? {
+        try await sessions.account(context.cookie(Self.cookieName))
     }
 
     /// To the login page, coming back to this page after.

@@ -9,7 +9,7 @@ import KernelWeb
 /// The split view: the master list and the selected assignment beside it, and the parts live refresh reads.
 extension AssignmentRoutes {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (browser, isNew) = browserToken(request)
+        let (browser, isNew) = browserToken(context)
         var state = isNew ? ViewState() : try await viewStates.state(of: browser)
         if let selected = state.selected, (try? await detail(selected)) == nil { state.selected = nil }
         let query = request.uri.queryParameters
@@ -34,7 +34,7 @@ extension AssignmentRoutes {
         guard (try? await detail(id)) != nil else {
             throw HTTPError(.notFound, message: AssignmentError.assignmentNotFound(id: id).description)
         }
-        let (browser, isNew) = browserToken(request)
+        let (browser, isNew) = browserToken(context)
         var state = isNew ? ViewState() : try await viewStates.state(of: browser)
         // A browser's first request only gets its cookie: a client that never keeps cookies (a crawler) writes nothing.
         if state.selected != id {
@@ -162,7 +162,7 @@ extension AssignmentRoutes {
 
     @Sendable func saveViewState(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: ViewStateForm.self, context: context, limit: 4_096)
-        let (browser, isNew) = browserToken(request)
+        let (browser, isNew) = browserToken(context)
         let archiveOpen = form.archiveOpen.map { $0 == "1" }
         let scroll = form.scroll.flatMap { Int($0) }
         try await viewStates.update(browser) { state in

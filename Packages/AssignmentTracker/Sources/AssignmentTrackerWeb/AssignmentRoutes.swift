@@ -81,7 +81,7 @@ struct AssignmentRoutes: FeatureRoutes {
     ) async throws
         -> Response
     {
-        let (browser, isNew) = browserToken(request)
+        let (browser, isNew) = browserToken(context)
         let state = isNew ? ViewState() : try await viewStates.state(of: browser)
         return try await split(
             selected: id,
@@ -147,8 +147,8 @@ struct AssignmentRoutes: FeatureRoutes {
     }
 
     /// The browser's token from its cookie, or a new one (and `true`) when it has none.
-    func browserToken(_ request: Request) -> (String, Bool) {
-        if let token = request.cookie(Self.browserCookieName), ViewStateStore.isValid(token) { return (token, false) }
+    func browserToken(_ context: AppRequestContext) -> (String, Bool) {
+        if let token = context.cookie(Self.browserCookieName), ViewStateStore.isValid(token) { return (token, false) }
         var generator = SystemRandomNumberGenerator()
         let token = (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }
             .map { $0.count == 1 ? "0" + $0 : $0 }.joined()

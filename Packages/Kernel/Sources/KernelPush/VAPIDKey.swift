@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Kernel
 
 /// The host's VAPID key pair (RFC 8292): browsers subscribe with its public half, and each push carries a token
 /// signed with its private half, so a push service accepts pushes for a subscription from this host only.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Kernel
 
 /// A push message's body encrypted for one browser: the `aes128gcm` content coding (RFC 8188) with the keys Web Push
 /// derives (RFC 8291), in one record.

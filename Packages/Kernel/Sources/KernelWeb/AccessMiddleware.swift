@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Kernel
 import KernelHTML
 
 /// Who may use the host, checked before anything else answers (pages, static files, live events, the inbox).
@@ -29,7 +30,7 @@ public struct AccessPolicy: Sendable, Equatable {
     /// `configuredToken`, or a fresh random one when none was configured.
     public static func forListening(on address: String, configuredToken: String?) -> AccessPolicy {
         if let configuredToken { return AccessPolicy(token: configuredToken) }
-        return isLoopbackAddress(address) ? AccessPolicy(token: nil) : AccessPolicy(token: CSRFMiddleware.randomHex(wordCount: 4))
+        return isLoopbackAddress(address) ? AccessPolicy(token: nil) : AccessPolicy(token: Base64URL.randomToken(byteCount: 32))
     }
 
     /// Whether a configured token is usable: 16 to 256 characters that an address carries as they are (letters,
@@ -100,7 +101,7 @@ struct AccessMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
-        if let cookie = request.cookie(AccessPolicy.cookieName), CSRFMiddleware.constantTimeEquals(cookie, token) {
+        if let cookie = context.cookie(AccessPolicy.cookieName), CSRFMiddleware.constantTimeEquals(cookie, token) {
             return try await next(request, context)
         }
         if request.method == .get, request.uri.query == nil,

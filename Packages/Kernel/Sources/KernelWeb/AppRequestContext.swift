@@ -11,6 +11,8 @@ public struct AppRequestContext: RequestContext {
     /// The client's IP address as the connection gives it (no forwarding header is trusted), or `"unknown"`:
     /// what a per-client limit counts by.
     public let clientAddress: String
+    /// The cookies the request carries, read once (by `RequestCookiesMiddleware`, before any other middleware).
+    public internal(set) var cookies = Cookies(from: [])
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

@@ -72,6 +72,7 @@ struct Shell {
 
         let router = Router(context: AppRequestContext.self)
         // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
+        router.add(middleware: RequestCookiesMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: SecurityHeadersMiddleware(servesHTTPS: configuration.tls != nil))
         // Before anything that answers with the host's data, the error pages (their navigation counts the inbox) too.

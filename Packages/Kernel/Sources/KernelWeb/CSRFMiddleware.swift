@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Kernel
 
 /// Rejects every state-changing request (POST, PUT, PATCH, DELETE) that does not carry this browser's CSRF token,
 /// with 403 Forbidden.
@@ -13,7 +14,7 @@ import Hummingbird
 /// `Authorization` header needs no token (see ``isScriptedAPIRequest(_:)``).
 ///
 /// The token is a random nonce and the time it was made, followed by their HMAC-SHA256 under the host's secret (kept
-/// in the data directory, so tokens outlive a restart). A cookie planted by someone else (a page on another port of
+/// in the data directory, so tokens outlive a restart), in base64url. A cookie planted by someone else (a page on another port of
 /// this machine can set cookies for it: cookies do not keep ports apart) cannot carry a valid signature, so it is
 /// replaced by a genuine token on the next page and never accepted with a form. A token is good for ``maxAge`` (a
 /// week), so one that leaked (a saved page holds it) does not stay usable; a page renews it once it is a day old.
@@ -28,9 +29,8 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// How old a token gets before a request hands out a fresh one.
     static let renewAfter: TimeInterval = 24 * 3600
 
-    /// HMAC-SHA256 keyed with the host's secret, before any data: copied for each token (keying it again for every
-    /// request cost about 2% of a small page).
-    private let mac: HMAC<SHA256>
+    /// The host's secret, which signs every token.
+    private let key: SymmetricKey
     private let now: @Sendable () -> Date
 
     /// A CSRF middleware signing its tokens with `secret` (32 random bytes, see
@@ -41,7 +41,7 @@ public struct CSRFMiddleware: RouterMiddleware {
 
     /// The same, reading the time from `now` (for tests).
     init(secret: [UInt8], now: @escaping @Sendable () -> Date) {
-        mac = HMAC<SHA256>(key: SymmetricKey(data: secret))
+        key = SymmetricKey(data: secret)
         self.now = now
     }
 
@@ -58,7 +58,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let existing = request.cookie(Self.cookieName)
+        let existing = context.cookie(Self.cookieName)
         let time = now()
         let existingAge = existing.flatMap { age(of: $0, at: time) }
         let genuine = existingAge == nil ? nil : existing
@@ -130,94 +130,25 @@ public struct CSRFMiddleware: RouterMiddleware {
         method == .post || method == .put || method == .patch || method == .delete
     }
 
-    /// A fresh token made at `time`: 16 random bytes and the time in seconds, then their signature, as 112 lowercase
-    /// hex digits.
+    /// A fresh token made at `time`: 16 random bytes and the time in seconds (8 bytes, big-endian), then their
+    /// HMAC-SHA256, in base64url (75 characters).
     func makeToken(at time: Date) -> String {
-        let seconds = UInt64(max(0, time.timeIntervalSince1970))
-        let signed = Self.randomHex(wordCount: 2) + Self.hex(withUnsafeBytes(of: seconds.bigEndian) { Array($0) })
-        return signed + Self.hex(signature(of: Array(signed.utf8)))
+        var generator = SystemRandomNumberGenerator()
+        var signed = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        withUnsafeBytes(of: UInt64(max(0, time.timeIntervalSince1970)).bigEndian) { signed.append(contentsOf: $0) }
+        return Base64URL.encode(signed + HMAC<SHA256>.authenticationCode(for: signed, using: key))
     }
 
-    /// The age of `token` at `time` if it is one this host made and it is still good: 112 lowercase hex digits whose
-    /// last 64 sign the first 48, made at most ``maxAge`` ago (and not in the future, give or take five minutes of
-    /// clock change); nil otherwise.
+    /// The age of `token` at `time` if it is one this host made and it is still good: its signature checks, and it was
+    /// made at most ``maxAge`` ago (and not in the future, give or take five minutes of clock change); nil otherwise.
     func age(of token: String, at time: Date) -> TimeInterval? {
-        var token = token
-        // Read from the token's bytes: the signature is compared as bytes, not written out as hex to compare strings
-        // (every page checks the token, and that was most of the check's work).
-        let seconds = token.withUTF8 { utf8 -> UInt64? in
-            guard utf8.count == 112, let seconds = Self.number(hex: utf8[32..<48]), utf8[0..<32].allSatisfy({ Self.nibble($0) != nil })
-            else { return nil }
-            let code = signature(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[0..<48])))
-            var difference: UInt8 = 0
-            var valid = true
-            code.withUnsafeBytes { bytes in
-                for index in 0..<32 {
-                    guard let high = Self.nibble(utf8[48 + 2 * index]), let low = Self.nibble(utf8[49 + 2 * index]) else {
-                        valid = false
-                        return
-                    }
-                    difference |= bytes[index] ^ (high << 4 | low)
-                }
-            }
-            return valid && difference == 0 ? seconds : nil
-        }
-        guard let seconds else { return nil }
+        // One spelling only: the text this host wrote (base64 leaves two bits of the last character unread).
+        guard token.utf8.count == 75, let bytes = Base64URL.decode(token), Base64URL.encode(bytes) == token,
+            HMAC<SHA256>.isValidAuthenticationCode(bytes.suffix(32), authenticating: bytes.prefix(24), using: key)
+        else { return nil }
+        let seconds = bytes.dropFirst(16).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let age = time.timeIntervalSince1970 - Double(seconds)
         return (-300...Self.maxAge).contains(age) ? max(0, age) : nil
-    }
-
-    /// The value of a lowercase hex digit, nil for any other byte.
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
-
-    /// The number that lowercase hex digits write, nil if any byte is not one.
-    private static func number(hex digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
-        var value: UInt64 = 0
-        for byte in digits {
-            guard let digit = nibble(byte) else { return nil }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
-    }
-
-    /// The HMAC-SHA256 of `bytes` under the host's secret.
-    private func signature<Bytes: DataProtocol>(of bytes: Bytes) -> HashedAuthenticationCode<SHA256> {
-        var mac = self.mac
-        mac.update(data: bytes)
-        return mac.finalize()
-    }
-
-    /// `wordCount` random 64-bit draws from the system generator as lowercase hex digits (16 per word).
-    static func randomHex(wordCount: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: wordCount * 16) { buffer in
-            for word in 0..<wordCount {
-                var value = generator.next()
-                for nibble in 0..<16 {
-                    buffer[word * 16 + nibble] = digits[Int(value & 0xF)]
-                    value >>= 4
-                }
-            }
-            return wordCount * 16
-        }
-    }
-
-    private static func hex(_ code: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in code {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Kernel
 
 /// Seals a flash message into its cookie and opens it again, so that a page shows only a flash this host wrote.
 ///
@@ -32,17 +33,17 @@ struct FlashSeal: Sendable {
         var kept = flash
         kept.message = Flash.shortened(flash.message, toBytes: Flash.cookieMessageLimit)
         let json = (try? JSONEncoder().encode(Sealed(flash: kept, made: Int64(now().timeIntervalSince1970)))) ?? Data()
-        let payload = Self.base64URL(json)
-        let value = payload + "." + Self.base64URL(Data(signature(of: payload)))
+        let payload = Base64URL.encode(json)
+        let value = payload + "." + Base64URL.encode(signature(of: payload))
         return Cookie(name: Flash.cookieName, value: value, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     /// The flash in a cookie's value, if this host sealed it less than ``maxAge`` ago; nil otherwise.
     func flash(fromCookie value: String) -> Flash? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let signature = Self.data(base64URL: String(parts[1])),
+        guard parts.count == 2, let signature = Base64URL.decode(String(parts[1])),
             HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data(parts[0].utf8), using: key),
-            let json = Self.data(base64URL: String(parts[0])),
+            let json = Base64URL.decode(String(parts[0])),
             let sealed = try? JSONDecoder().decode(Sealed.self, from: json)
         else { return nil }
         let age = now().timeIntervalSince1970 - Double(sealed.made)
@@ -51,17 +52,5 @@ struct FlashSeal: Sendable {
 
     private func signature(of payload: String) -> HMAC<SHA256>.MAC {
         HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key)
-    }
-
-    static func base64URL<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func data(base64URL text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }

@@ -62,7 +62,7 @@ public struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) async -> Response {
         let (head, tail) = await layoutParts(title: title, featureID: featureID, request: request, context: context)
-        return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), request: request)
+        return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), context: context)
     }
 
     /// A page of this renderer's feature whose body is `before`, then `rendered` (sent as it is, without copying),
@@ -90,7 +90,7 @@ public struct PageRenderer: Sendable {
             headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(contentsOf: [opening, rendered.buffer, closing])
         )
-        return clearingFlash(response, request: request)
+        return clearingFlash(response, context: context)
     }
 
     /// The layout before and after a page's body, with the flash message the request carries if this host sealed it.
@@ -101,16 +101,16 @@ public struct PageRenderer: Sendable {
         context: AppRequestContext
     ) async -> (head: HTML, tail: HTML) {
         var flash: Flash?
-        if let value = request.cookie(Flash.cookieName), !value.isEmpty {
+        if let value = context.cookie(Flash.cookieName), !value.isEmpty {
             flash = flashSeal.flash(fromCookie: value)
         }
         return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: await unread.value())
     }
 
     /// `response`, clearing the flash cookie once the page has shown it.
-    private func clearingFlash(_ response: Response, request: Request) -> Response {
+    private func clearingFlash(_ response: Response, context: AppRequestContext) -> Response {
         var response = response
-        if request.cookie(Flash.cookieName) != nil {
+        if context.cookie(Flash.cookieName) != nil {
             response.setCookie(Flash.clearingCookie)
         }
         return response

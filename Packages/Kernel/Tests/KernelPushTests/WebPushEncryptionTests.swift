@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Kernel
 import Testing
 
 @testable import KernelPush

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 import KernelTestSupport
 import Testing
 
@@ -11,7 +12,7 @@ struct FlashSealTests {
 
     /// The flash cookie as it was written before sealing, and as a page on another port can still write it.
     static func planted(_ flash: Flash) throws -> String {
-        FlashSeal.base64URL(try JSONEncoder().encode(flash))
+        Base64URL.encode(try JSONEncoder().encode(flash))
     }
 
     @Test("a sealed flash opens for ten minutes under the same secret, and never under another")

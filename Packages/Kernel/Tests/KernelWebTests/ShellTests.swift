@@ -102,16 +102,21 @@ struct ShellTests {
     func plantedCookie() async throws {
         try await withTestShell(features: [SampleFeature()]) { session, _ in
             let genuine = try await session.csrfToken()
-            #expect(genuine.utf8.count == 112)
+            #expect(genuine.utf8.count == 75)
             // Another page on this machine can write this host's cookies and fill the form with the same value; what it
-            // cannot do is sign it. Tried: the old unsigned form, a genuine token with a changed signature, the genuine
-            // signature after another nonce, and the genuine token claiming a later time.
-            let last = genuine.last == "0" ? "1" : "0"
+            // cannot do is sign it. Tried: a token of the right length with no signature, a genuine token with a changed
+            // signature, the genuine signature after another nonce, and the genuine token claiming a later time.
+            let bytes = try #require(Base64URL.decode(genuine))
+            func forged(_ change: (inout [UInt8]) -> Void) -> String {
+                var changed = Array(bytes)
+                change(&changed)
+                return Base64URL.encode(changed)
+            }
             let forgeries = [
-                String(repeating: "a", count: 64),
-                String(genuine.dropLast()) + last,
-                String(repeating: "0", count: 32) + genuine.dropFirst(32),
-                genuine.prefix(32) + "ffffffffffffffff" + genuine.dropFirst(48),
+                String(repeating: "a", count: 75),
+                forged { $0[55] ^= 1 },
+                forged { $0.replaceSubrange(0..<16, with: [UInt8](repeating: 0, count: 16)) },
+                forged { $0.replaceSubrange(16..<24, with: [UInt8](repeating: 0xff, count: 8)) },
             ]
             for forged in forgeries {
                 session.plantCookie(CSRFMiddleware.cookieName, forged)
@@ -123,7 +128,7 @@ struct ShellTests {
             session.plantCookie(CSRFMiddleware.cookieName, forgeries[1])
             _ = try await session.get("/")
             let replaced = try #require(session.cookie(CSRFMiddleware.cookieName))
-            #expect(replaced != forgeries[1] && replaced.utf8.count == 112)
+            #expect(replaced != forgeries[1] && replaced.utf8.count == 75)
             #expect(try await session.post("/sample/echo", form: [("text", "hi")]).status == .seeOther)
         }
     }

@@ -46,7 +46,7 @@ struct TaskRoutes: FeatureRoutes {
         let search = Self.search(request)
         var rows = rendered.first
         if after != nil || search != nil { rows = try await page(after: after, start: after, search: search) }
-        let showLaunch = after == nil && request.cookie(Self.launchedCookie) == nil
+        let showLaunch = after == nil && context.cookie(Self.launchedCookie) == nil
         let view = TaskListView(
             openCount: rendered.openCount,
             doneCount: rendered.doneCount,
