@@ -176,7 +176,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    largeTitle();
+    // Once the first frame is drawn: the bar's height read now would make the browser lay the page out before it has
+    // even been styled once.
+    requestAnimationFrame(function () { setTimeout(largeTitle, 0); });
     A.fadeFlashes();
     // What the server sent, before swipeRows marks rows: the first refresh then finds nothing changed.
     document.querySelectorAll("[data-live-refresh]").forEach(function (el) {
