@@ -36,7 +36,7 @@
   // goes to the login page at once instead of showing a name and number that are gone.
   document.addEventListener("atelier:event", function (event) {
     if (!event.detail || event.detail.name !== "accounts.sessions-ended" || !document.querySelector(".accounts-home")) return;
-    fetch("/accounts", { credentials: "same-origin", redirect: "manual" }).then(function (response) {
+    fetch("/accounts/home", { credentials: "same-origin", redirect: "manual" }).then(function (response) {
       if (response.type === "opaqueredirect" || response.status >= 300) location.assign("/accounts/login");
     }).catch(function () {});
   });
