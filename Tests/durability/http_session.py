@@ -18,7 +18,7 @@ def session(url, page):
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
     text = opener.open(url + page, timeout=10).read().decode()
-    token = re.search(r'name="csrf-token" content="([0-9a-f]+)"', text).group(1)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', text).group(1)
     return opener, token
 
 
