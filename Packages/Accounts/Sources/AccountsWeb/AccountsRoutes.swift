@@ -32,7 +32,9 @@ struct AccountsRoutes: FeatureRoutes {
     func add(to routes: RouterGroup<AppRequestContext>) {
         // Every page here is a signed-in person's (or the way in): never kept for reading offline.
         routes.add(middleware: PrivatePages())
-        routes.get(use: start)
+        // The app's first screen is Login itself (Home for someone signed in): a redirect there cost every tap on the
+        // app a second round trip.
+        routes.get(use: loginPage)
         routes.get("login", use: loginPage)
         routes.post("login", use: login)
         routes.get("signup", use: signupPage)
@@ -47,12 +49,6 @@ struct AccountsRoutes: FeatureRoutes {
     }
 
     // MARK: Login and sign-up
-
-    /// The app's first screen: Login for someone signed out — drawn here, not reached through a redirect, which cost
-    /// every tap on the app a second round trip — and Home for someone signed in.
-    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await loginPage(request, context: context)
-    }
 
     @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         if try await account(context) != nil { return Response(status: .seeOther, headers: [.location: "/accounts/home"]) }

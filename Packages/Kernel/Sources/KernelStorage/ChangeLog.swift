@@ -22,10 +22,9 @@ public struct DatabaseChange: Sendable, Hashable, Codable, FetchableRecord {
 /// committed, whichever process committed it.
 ///
 /// A feature's write returns what it changed (``Changed``) and ``GRDB/DatabaseWriter/write(changing:)`` records it
-/// inside the write's transaction, so the log and the data commit together. The
-/// Kernel's change feed (`ChangeFeed`, in Kernel) reads the entries after the last one it saw — after each of this
-/// process's commits, and after another's — and posts them as the feature's one change event. The log keeps the latest
-/// entries only.
+/// inside the write's transaction, so the log and the data commit together. The Kernel's change feed (`ChangeFeed`, in
+/// Kernel) reads the entries after the last one it saw — after each of this process's commits, and after another's —
+/// and posts them as the feature's one change event. The log keeps the latest entries only.
 public enum ChangeLog {
     /// The table, created by the kernel's migration `kernel.changes.v1` in every feature database.
     public static let tableName = "kernel_change"

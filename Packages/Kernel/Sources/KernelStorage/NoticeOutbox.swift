@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 
 /// The notices a feature raises or withdraws, recorded (by ``GRDB/DatabaseWriter/write(changing:)``, from what the
-/// write returns) in the feature's own database inside the transaction that makes the change they are about (`kernel_outbox`, beside the ``ChangeLog`` in every feature database), so the
-/// change and its notice commit together: no write spans two databases, and a crash loses neither half.
+/// write returns) in the feature's own database inside the transaction that makes the change they are about
+/// (`kernel_outbox`, beside the ``ChangeLog`` in every feature database), so the change and its notice commit together:
+/// no write spans two databases, and a crash loses neither half.
 ///
 /// The kernel's notice center then carries each entry into the inbox (`NoticeCenter.publish(from:)`) and removes it:
 /// the process that made the change does so at once, and a host does so at start and whenever another process
