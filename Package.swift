@@ -150,8 +150,9 @@ let packageTestTargets: [Target] = [
         of: "Kernel",
         path: "Tests/KernelPushTests",
         uses: [
-            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelLoopback", "Kernel/KernelPush", "Kernel/KernelStorage",
-            "swift-crypto/Crypto", "swift-log/Logging", "swift-nio/NIOCore", "swift-nio/NIOHTTP1",
+            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelPush",
+            "Kernel/KernelStorage", "async-http-client/AsyncHTTPClient", "swift-crypto/Crypto", "swift-log/Logging", "swift-nio/NIOCore",
+            "swift-nio/NIOHTTP1",
         ]
     ),
     packageTestTarget(
@@ -261,6 +262,7 @@ let package = Package(
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelPush", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),

@@ -135,9 +135,11 @@ let package = Package(
             dependencies: [
                 "Kernel",
                 "KernelBus",
+                "KernelHTTPClient",
                 "KernelLoopback",
                 "KernelPush",
                 "KernelStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

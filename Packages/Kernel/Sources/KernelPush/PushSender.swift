@@ -13,10 +13,14 @@ import NIOHTTP1
 /// be `https` on a public address, checked at each send and connected to the address checked (as downloads are). A
 /// 404 or 410 means the browser unsubscribed: it is forgotten. A 429, a 5xx or no answer is tried again later, with
 /// a longer wait each time, while the notice is within its time to live.
+///
+/// Pushes go through `clients`, one per push service and checked address, kept between pushes (a host keeps them as
+/// a service of its own and shuts them down when it stops).
 public struct PushSender: Sendable {
     let queue: PushQueue
     let settings: PushSettings
     let key: VAPIDKey
+    let clients: PinnedClients
     /// Each feature's notice urgency, by feature id (``FeatureDescriptor/noticeUrgency``).
     let urgencies: [String: NoticeUrgency]
     let logger: Logger
@@ -25,16 +29,19 @@ public struct PushSender: Sendable {
     /// How long a push service may take to accept the connection (tried again meanwhile).
     var connectTimeout: TimeAmount = .seconds(10)
 
-    /// A sender for `queue` with `settings`, pushing each feature's notices with the urgency its descriptor gives.
+    /// A sender for `queue` with `settings`, pushing each feature's notices with the urgency its descriptor gives,
+    /// through `clients`.
     public init(
         queue: PushQueue,
         settings: PushSettings,
         features: [FeatureDescriptor],
+        clients: PinnedClients,
         logger: Logger
     ) throws {
         self.queue = queue
         self.settings = settings
         self.key = try settings.key
+        self.clients = clients
         self.urgencies = Dictionary(features.map { ($0.id, $0.noticeUrgency) }, uniquingKeysWith: { first, _ in first })
         self.logger = logger
     }
@@ -101,27 +108,24 @@ public struct PushSender: Sendable {
             logger.warning("Could not make the push for notice \(pending.notice.id ?? 0): \(error)")
             return .refused
         }
-        if settings.allowPrivateEndpoints { return await post(request, with: HTTPClient.shared, host: host, pending) }
-        let addresses: [String]
-        do {
-            addresses = try await PublicAddressCheck.publicAddresses(of: url, isPublic: isPublic)
-        } catch let refused as PublicAddressRefused where refused.address == nil {
-            // The name did not resolve (no network just now): not a reason to forget the device.
-            logger.info("Push service \(host) could not be found: trying later.")
-            return .later
-        } catch {
-            logger.warning("Push endpoint refused: \(host) is not a public address.")
-            return .gone
+        var address: String?
+        if !settings.allowPrivateEndpoints {
+            do {
+                address = try await PublicAddressCheck.publicAddresses(of: url, isPublic: isPublic)[0]
+            } catch let refused as PublicAddressRefused where refused.address == nil {
+                // The name did not resolve (no network just now): not a reason to forget the device.
+                logger.info("Push service \(host) could not be found: trying later.")
+                return .later
+            } catch {
+                logger.warning("Push endpoint refused: \(host) is not a public address.")
+                return .gone
+            }
         }
-        // A client for this push alone, connecting to the address just checked (no second lookup: no DNS rebinding),
-        // shut down once it has answered.
+        // Connected to the address just checked: no second lookup, so no DNS rebinding.
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-        configuration.dnsOverride = [host: addresses[0]]
         configuration.timeout.connect = connectTimeout
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let outcome = await post(request, with: client, host: host, pending)
-        try? await client.shutdown()
-        return outcome
+        let client = clients.client(host: host, address: address, configuration: configuration)
+        return await post(request, with: client, host: host, pending)
     }
 
     /// The POST of `pending`'s notice to `url`: its headers (RFC 8030, 8292) and encrypted body (RFC 8291).

@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Kernel
 import KernelBus
+import KernelHTTPClient
 import KernelPush
 import KernelStorage
 import Logging
@@ -159,10 +160,18 @@ struct Shell {
             privateKey: configuration.push.privateKey
         )
         let pushQueue = PushQueue(database: kernelDatabase)
+        // The push services' clients, kept between pushes; listed before the sender, so shut down after it stops.
+        let pushClients = PinnedClients()
         let pushDelivery = PushDeliveryService(
-            sender: try PushSender(queue: pushQueue, settings: push, features: features.map(\.descriptor), logger: logger)
+            sender: try PushSender(
+                queue: pushQueue,
+                settings: push,
+                features: features.map(\.descriptor),
+                clients: pushClients,
+                logger: logger
+            )
         )
-        services.append(pushDelivery)
+        services.append(contentsOf: [pushClients, pushDelivery] as [any Service])
         // A notice delivered here queues its pushes in the same transaction: send them now.
         observations.append(bus.addObserver(for: NoticeDelivered.self) { _ in pushDelivery.wake() })
         // Another process's commits: to a feature's database (its feed catches up) or to the kernel's (it delivered or

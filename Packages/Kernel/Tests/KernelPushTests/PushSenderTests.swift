@@ -1,7 +1,9 @@
+import AsyncHTTPClient
 import Crypto
 import Foundation
 import Kernel
 import KernelBus
+import KernelHTTPClient
 import KernelLoopback
 import KernelStorage
 import Logging
@@ -39,7 +41,7 @@ struct PushSenderTests {
         return (subscription, browser)
     }
 
-    static func sender(_ queue: PushQueue, allowPrivate: Bool) throws -> PushSender {
+    static func sender(_ queue: PushQueue, allowPrivate: Bool, clients: PinnedClients) throws -> PushSender {
         let settings = PushSettings(
             privateKey: VAPIDKey().privateKeyText,
             subject: "mailto:test@example.org",
@@ -49,6 +51,7 @@ struct PushSenderTests {
             queue: queue,
             settings: settings,
             features: [FeatureDescriptor(id: "countdown", title: "Countdown", icon: "⏱", summary: "", noticeUrgency: .high)],
+            clients: clients,
             logger: Logger(label: "test")
         )
     }
@@ -78,9 +81,13 @@ struct PushSenderTests {
         // The host's loop comes second: the notice is delivered, nothing more is queued.
         try await center.deliverDue(now: now)
 
-        let sender = try Self.sender(queue, allowPrivate: true)
+        let clients = PinnedClients()
+        let sender = try Self.sender(queue, allowPrivate: true, clients: clients)
         #expect(try await sender.sendDue(now: now) == 1)
         #expect(try await sender.sendDue(now: now) == 0)
+        // Three browsers at one push service: one client, kept for the next push.
+        #expect(clients.count == 1)
+        await clients.shutdown()
 
         let posts = server.requests.filter { $0.method == .POST }
         #expect(posts.map(\.uri).sorted() == ["/busy/3", "/gone/2", "/ok/1"])
@@ -107,14 +114,16 @@ struct PushSenderTests {
         let center = NoticeCenter(database: database, bus: NotificationBus())
         try await center.raise(featureID: "downloads", title: "Done", body: "page.html finished.")
 
-        let sender = try Self.sender(queue, allowPrivate: false)
+        let clients = PinnedClients()
+        let sender = try Self.sender(queue, allowPrivate: false, clients: clients)
         #expect(try await sender.sendDue() == 0)
+        #expect(clients.count == 0)
         #expect(server.requests.isEmpty)
         #expect(try await queue.subscriptions().isEmpty)
         #expect(try await queue.isEmpty())
     }
 
-    @Test("a public endpoint is reached through a client of its own, pinned to the checked address and shut down after")
+    @Test("a public endpoint is reached through a client pinned to the checked address, kept for its next push")
     func pinnedClient() async throws {
         let database = try FeatureDatabase.inMemory(migrations: NoticeCenter.migrations)
         let queue = PushQueue(database: database)
@@ -123,11 +132,29 @@ struct PushSenderTests {
         try await queue.subscribe(Self.subscription("https://127.0.0.1:1/push/1").0)
         let center = NoticeCenter(database: database, bus: NotificationBus())
         try await center.raise(featureID: "downloads", title: "Done", body: "page.html finished.")
-        var sender = try Self.sender(queue, allowPrivate: false)
+        let clients = PinnedClients()
+        var sender = try Self.sender(queue, allowPrivate: false, clients: clients)
         sender.isPublic = { _ in true }
         sender.connectTimeout = .milliseconds(300)
         #expect(try await sender.sendDue() == 0)
         #expect(try await queue.subscriptions().count == 1)
         #expect(try await !queue.isEmpty())
+        #expect(try await sender.sendDue(now: Date().addingTimeInterval(60)) == 0)
+        #expect(clients.count == 1)
+        await clients.shutdown()
+    }
+
+    @Test("the push services' clients are bounded: past the limit the oldest is shut down and forgotten")
+    func clientsBounded() async throws {
+        let clients = PinnedClients(limit: 2)
+        let configuration = HTTPClient.Configuration()
+        let first = clients.client(host: "a.example", address: "192.0.2.1", configuration: configuration)
+        _ = clients.client(host: "b.example", address: "192.0.2.2", configuration: configuration)
+        #expect(clients.client(host: "a.example", address: "192.0.2.1", configuration: configuration) === first)
+        _ = clients.client(host: "c.example", address: "192.0.2.3", configuration: configuration)
+        #expect(clients.count == 2)
+        #expect(clients.client(host: "a.example", address: "192.0.2.1", configuration: configuration) !== first)
+        await clients.shutdown()
+        #expect(clients.count == 0)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Kernel
 import KernelBus
+import KernelHTTPClient
 import KernelPush
 import KernelStorage
 import Logging
@@ -62,19 +63,27 @@ struct NotifyCommand: AsyncParsableCommand {
     private func push(into database: any DatabaseWriter) async throws {
         guard let settings = try PushSettings.load(in: dataDirectory.directory) else { return }
         let queue = PushQueue(database: database)
+        let clients = PinnedClients()
         let sender = try PushSender(
             queue: queue,
             settings: settings,
             features: Registry.features.all.map(\.descriptor),
+            clients: clients,
             logger: Logger(label: "atelier.push")
         )
         let end = Date().addingTimeInterval(60)
-        while true {
-            let sent = try await sender.sendDue()
-            if sent > 0 { print("Pushed it to \(sent) device(s).") }
-            guard let next = try await queue.nextDueDate(), next < end else { return }
-            try await Task.sleep(for: .milliseconds(Int(max(0.2, next.timeIntervalSinceNow) * 1000)))
+        do {
+            while true {
+                let sent = try await sender.sendDue()
+                if sent > 0 { print("Pushed it to \(sent) device(s).") }
+                guard let next = try await queue.nextDueDate(), next < end else { break }
+                try await Task.sleep(for: .milliseconds(Int(max(0.2, next.timeIntervalSinceNow) * 1000)))
+            }
+        } catch {
+            await clients.shutdown()
+            throw error
         }
+        await clients.shutdown()
     }
 
     /// Waits for the notice's time (it may move or vanish meanwhile), then delivers it unless someone else did.
