@@ -177,9 +177,9 @@ let packageTestTargets: [Target] = [
         path: "Tests/NewsReaderWebTests",
         uses: [
             "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage",
-            "Kernel/KernelTestSupport", "NewsReader/NewsReader", "NewsReader/NewsReaderWeb", "hummingbird/HummingbirdTesting",
-            "swift-argument-parser/ArgumentParser", "swift-http-types/HTTPTypes", "swift-log/Logging", "swift-nio/NIOCore",
-            "swift-nio/NIOHTTP1", "swift-service-lifecycle/ServiceLifecycle",
+            "Kernel/KernelTestSupport", "NewsReader/NewsReader", "NewsReader/NewsReaderLive", "NewsReader/NewsReaderWeb",
+            "hummingbird/HummingbirdTesting", "swift-argument-parser/ArgumentParser", "swift-http-types/HTTPTypes", "swift-log/Logging",
+            "swift-nio/NIOCore", "swift-nio/NIOHTTP1", "swift-service-lifecycle/ServiceLifecycle",
         ]
     ),
     packageTestTarget(

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "NewsReader", targets: ["NewsReader"]),
+        .library(name: "NewsReaderLive", targets: ["NewsReaderLive"]),
         .library(name: "NewsReaderWeb", targets: ["NewsReaderWeb"]),
     ],
     dependencies: [
@@ -36,24 +37,40 @@ let package = Package(
                 .product(name: "KernelBus", package: "Kernel"),
             ]
         ),
+        // The core's protocols with the house's libraries behind them, and what runs the feature without a web
+        // server: the store in SQLite (GRDB) and its migrations, the feed and analytics over AsyncHTTPClient, the
+        // background refresh, the descriptor and the command line. No web framework.
         .target(
-            name: "NewsReaderWeb",
+            name: "NewsReaderLive",
             dependencies: [
                 "NewsReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "NewsReaderWeb",
+            dependencies: [
+                "NewsReader",
+                "NewsReaderLive",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelAPI", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -63,6 +80,7 @@ let package = Package(
             name: "NewsReaderWebTests",
             dependencies: [
                 "NewsReader",
+                "NewsReaderLive",
                 "NewsReaderWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -4,6 +4,7 @@ import Kernel
 import KernelHTTPClient
 import KernelWeb
 import NewsReader
+import NewsReaderLive
 
 /// The news reader, plugged into Atelier: its options, CLI, pages, background refresh, analytics and look.
 public struct NewsReaderFeature: WebFeature {

@@ -8,7 +8,7 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
-@testable import NewsReaderWeb
+@testable import NewsReaderLive
 
 /// Keeps what the refresher stores, to see what a shutdown leaves behind.
 final class KeptHeadlines: HeadlineStore {

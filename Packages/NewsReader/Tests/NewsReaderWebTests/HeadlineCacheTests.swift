@@ -6,6 +6,7 @@ import NewsReader
 import Synchronization
 import Testing
 
+@testable import NewsReaderLive
 @testable import NewsReaderWeb
 
 /// The real SQLite store, counting whole reads and able to hold one until released.

@@ -1,7 +1,8 @@
 import Foundation
 import KernelLoopback
-import NewsReaderWeb
 import Testing
+
+@testable import NewsReaderLive
 
 /// The feed fetched from a server that lets its kept-alive connections down, the two ways a real server does.
 @Suite("Feed fetch on a kept-alive connection")

@@ -3,7 +3,7 @@ import Foundation
 import KernelTestSupport
 import Testing
 
-@testable import NewsReaderWeb
+@testable import NewsReaderLive
 
 /// `atelier news headlines --refresh` as a person runs it beside the host: the host's config file says which feed.
 @Suite("atelier news headlines --refresh")

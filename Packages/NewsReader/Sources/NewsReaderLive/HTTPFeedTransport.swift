@@ -17,7 +17,7 @@ public struct HTTPFeedTransport: FeedTransport {
     }
 
     /// A transport on the client `client` gives when a fetch starts (one made on first use).
-    init(client: @escaping @Sendable () -> HTTPClient) {
+    public init(client: @escaping @Sendable () -> HTTPClient) {
         self.client = client
     }
 

@@ -28,7 +28,7 @@ public final class HTTPAnalyticsSink: AnalyticsSink, Service {
     }
 
     /// A sink sending with the client `client` gives when a hit is sent (one made on first use).
-    init(client: @escaping @Sendable () -> HTTPClient, base: URL?, timeout: Duration, logger: Logger) {
+    public init(client: @escaping @Sendable () -> HTTPClient, base: URL?, timeout: Duration, logger: Logger) {
         self.client = client
         self.base = base
         self.timeout = timeout
