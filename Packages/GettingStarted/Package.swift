@@ -69,6 +69,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
+            // Its part of the JSON API's document and what to generate of it (Scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             resources: [.copy("Resources/Public")]
         ),
         .testTarget(
@@ -147,6 +149,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
+            // Its part of the JSON API's document and what to generate of it (Scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             resources: [.copy("Resources/Public")]
         ),
         .testTarget(
@@ -191,6 +195,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
+            // Its part of the JSON API's document and what to generate of it (Scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             resources: [.copy("Resources/Public")]
         ),
         .testTarget(

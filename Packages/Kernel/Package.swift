@@ -168,6 +168,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            // Its part of the JSON API's document and what to generate of it (Scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             resources: [.copy("Resources/Public"), .copy("Resources/Worker")]
         ),
         .testTarget(

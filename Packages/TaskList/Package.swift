@@ -54,6 +54,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
+            // Its part of the JSON API's document and what to generate of it (Scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             resources: [.copy("Resources/Public")]
         ),
         .testTarget(

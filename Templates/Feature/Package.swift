@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(path: "../Kernel"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
@@ -42,9 +44,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelAPI", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
+            // Its part of the JSON API's document and what to generate of it (Scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             resources: [.copy("Resources/Public")]
         ),
         .testTarget(

@@ -7,25 +7,25 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
-        /// - Remark: Generated from `#/components/parameters/AssignmentID`.
-        internal typealias AssignmentID = Swift.Int64
-        /// - Remark: Generated from `#/components/parameters/DownloadID`.
-        internal typealias DownloadID = Swift.Int64
-        /// - Remark: Generated from `#/components/parameters/AssignmentTaskID`.
-        internal typealias AssignmentTaskID = Swift.Int64
         /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
         ///
         /// - Remark: Generated from `#/components/parameters/IfMatch`.
         internal typealias IfMatch = Swift.String
-        /// - Remark: Generated from `#/components/parameters/TaskID`.
-        internal typealias TaskID = Swift.Int64
-        /// The session token that logging in or signing up answered.
-        ///
-        /// - Remark: Generated from `#/components/parameters/AccountSession`.
-        internal typealias AccountSession = Swift.String
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
         ///
         /// - Remark: Generated from `#/components/parameters/CSRFToken`.
         internal typealias CSRFToken = Swift.String
+        /// The session token that logging in or signing up answered.
+        ///
+        /// - Remark: Generated from `#/components/parameters/AccountSession`.
+        internal typealias AccountSession = Swift.String
+        /// - Remark: Generated from `#/components/parameters/AssignmentID`.
+        internal typealias AssignmentID = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/AssignmentTaskID`.
+        internal typealias AssignmentTaskID = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/DownloadID`.
+        internal typealias DownloadID = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/TaskID`.
+        internal typealias TaskID = Swift.Int64
     }
 }

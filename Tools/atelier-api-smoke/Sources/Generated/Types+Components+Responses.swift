@@ -119,6 +119,34 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct Changed: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Changed/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Changed/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Changed.Body
+            /// Creates a new `Changed`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.Changed.Body) {
+                self.body = body
+            }
+        }
         internal struct NotLoggedIn: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/NotLoggedIn/content`.
             internal enum Body: Sendable, Hashable {
@@ -193,34 +221,6 @@ extension Components {
                 body: Components.Responses.TooManyAttempts.Body
             ) {
                 self.headers = headers
-                self.body = body
-            }
-        }
-        internal struct Changed: Sendable, Hashable {
-            /// - Remark: Generated from `#/components/responses/Changed/content`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/Changed/content/application\/problem+json`.
-                case applicationProblemJson(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                ///
-                /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                /// - SeeAlso: `.applicationProblemJson`.
-                internal var applicationProblemJson: Components.Schemas.Problem {
-                    get throws {
-                        switch self {
-                        case let .applicationProblemJson(body):
-                            return body
-                        }
-                    }
-                }
-            }
-            /// Received HTTP response body
-            internal var body: Components.Responses.Changed.Body
-            /// Creates a new `Changed`.
-            ///
-            /// - Parameters:
-            ///   - body: Received HTTP response body
-            internal init(body: Components.Responses.Changed.Body) {
                 self.body = body
             }
         }

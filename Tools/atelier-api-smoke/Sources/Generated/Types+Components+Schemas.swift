@@ -77,182 +77,6 @@ extension Components {
                 case message
             }
         }
-        /// - Remark: Generated from `#/components/schemas/TaskDraft`.
-        internal struct TaskDraft: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TaskDraft/name`.
-            internal var name: Components.Schemas.TaskName
-            /// - Remark: Generated from `#/components/schemas/TaskDraft/details`.
-            internal var details: Components.Schemas.TaskDetails?
-            /// - Remark: Generated from `#/components/schemas/TaskDraft/day`.
-            internal var day: Components.Schemas.TaskDay
-            /// Creates a new `TaskDraft`.
-            ///
-            /// - Parameters:
-            ///   - name:
-            ///   - details:
-            ///   - day:
-            internal init(
-                name: Components.Schemas.TaskName,
-                details: Components.Schemas.TaskDetails? = nil,
-                day: Components.Schemas.TaskDay
-            ) {
-                self.name = name
-                self.details = details
-                self.day = day
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case name
-                case details
-                case day
-            }
-        }
-        /// A task's new values; whether it is done stays as it was when `done` is left out.
-        ///
-        /// - Remark: Generated from `#/components/schemas/TaskChange`.
-        internal struct TaskChange: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TaskChange/name`.
-            internal var name: Components.Schemas.TaskName
-            /// - Remark: Generated from `#/components/schemas/TaskChange/details`.
-            internal var details: Components.Schemas.TaskDetails?
-            /// - Remark: Generated from `#/components/schemas/TaskChange/day`.
-            internal var day: Components.Schemas.TaskDay
-            /// Whether the task is done; none: unchanged.
-            ///
-            /// - Remark: Generated from `#/components/schemas/TaskChange/done`.
-            internal var done: Swift.Bool?
-            /// Creates a new `TaskChange`.
-            ///
-            /// - Parameters:
-            ///   - name:
-            ///   - details:
-            ///   - day:
-            ///   - done: Whether the task is done; none: unchanged.
-            internal init(
-                name: Components.Schemas.TaskName,
-                details: Components.Schemas.TaskDetails? = nil,
-                day: Components.Schemas.TaskDay,
-                done: Swift.Bool? = nil
-            ) {
-                self.name = name
-                self.details = details
-                self.day = day
-                self.done = done
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case name
-                case details
-                case day
-                case done
-            }
-        }
-        /// 1 to 200 characters on one line (no control character), trimmed of the spaces around it. Characters are counted as a person sees them, so 200 code points always fit, and a name of more code points that combine into 200 characters is taken too.
-        ///
-        /// - Remark: Generated from `#/components/schemas/TaskName`.
-        internal typealias TaskName = Swift.String
-        /// At most 2,000 characters (as a person sees them; 2,000 code points always fit); line breaks and tabs but no other control character. None: empty.
-        ///
-        /// - Remark: Generated from `#/components/schemas/TaskDetails`.
-        internal typealias TaskDetails = Swift.String
-        /// A real day from the year 1 to 9999, `yyyy-MM-dd`.
-        ///
-        /// - Remark: Generated from `#/components/schemas/TaskDay`.
-        internal typealias TaskDay = Swift.String
-        /// - Remark: Generated from `#/components/schemas/Task`.
-        internal struct Task: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Task/id`.
-            internal var id: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Task/name`.
-            internal var name: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Task/details`.
-            internal var details: Swift.String
-            /// The same day as `yyyy-MM-dd`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Task/day`.
-            internal var day: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Task/done`.
-            internal var done: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Task/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Task/updatedAt`.
-            internal var updatedAt: Foundation.Date
-            /// Creates a new `Task`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - name:
-            ///   - details:
-            ///   - day: The same day as `yyyy-MM-dd`.
-            ///   - done:
-            ///   - createdAt:
-            ///   - updatedAt:
-            internal init(
-                id: Swift.Int64,
-                name: Swift.String,
-                details: Swift.String,
-                day: Swift.String,
-                done: Swift.Bool,
-                createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
-            ) {
-                self.id = id
-                self.name = name
-                self.details = details
-                self.day = day
-                self.done = done
-                self.createdAt = createdAt
-                self.updatedAt = updatedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case name
-                case details
-                case day
-                case done
-                case createdAt
-                case updatedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TaskPage`.
-        internal struct TaskPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TaskPage/tasks`.
-            internal var tasks: [Components.Schemas.Task]
-            /// The cursor of the next page; absent on the last.
-            ///
-            /// - Remark: Generated from `#/components/schemas/TaskPage/next`.
-            internal var next: Swift.String?
-            /// How many tasks are open.
-            ///
-            /// - Remark: Generated from `#/components/schemas/TaskPage/open`.
-            internal var open: Swift.Int
-            /// How many tasks are done.
-            ///
-            /// - Remark: Generated from `#/components/schemas/TaskPage/done`.
-            internal var done: Swift.Int
-            /// Creates a new `TaskPage`.
-            ///
-            /// - Parameters:
-            ///   - tasks:
-            ///   - next: The cursor of the next page; absent on the last.
-            ///   - open: How many tasks are open.
-            ///   - done: How many tasks are done.
-            internal init(
-                tasks: [Components.Schemas.Task],
-                next: Swift.String? = nil,
-                open: Swift.Int,
-                done: Swift.Int
-            ) {
-                self.tasks = tasks
-                self.next = next
-                self.open = open
-                self.done = done
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case tasks
-                case next
-                case open
-                case done
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/Notice`.
         internal struct Notice: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Notice/id`.
@@ -335,629 +159,6 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case notices
                 case unread
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CountdownDraft`.
-        internal struct CountdownDraft: Codable, Hashable, Sendable {
-            /// None: 0.
-            ///
-            /// - Remark: Generated from `#/components/schemas/CountdownDraft/hours`.
-            internal var hours: Swift.Int?
-            /// None: 0.
-            ///
-            /// - Remark: Generated from `#/components/schemas/CountdownDraft/minutes`.
-            internal var minutes: Swift.Int?
-            /// Optional; at most 200 bytes of UTF-8, no control character; trimmed. None: no label.
-            ///
-            /// - Remark: Generated from `#/components/schemas/CountdownDraft/label`.
-            internal var label: Swift.String?
-            /// Creates a new `CountdownDraft`.
-            ///
-            /// - Parameters:
-            ///   - hours: None: 0.
-            ///   - minutes: None: 0.
-            ///   - label: Optional; at most 200 bytes of UTF-8, no control character; trimmed. None: no label.
-            internal init(
-                hours: Swift.Int? = nil,
-                minutes: Swift.Int? = nil,
-                label: Swift.String? = nil
-            ) {
-                self.hours = hours
-                self.minutes = minutes
-                self.label = label
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case hours
-                case minutes
-                case label
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Countdown`.
-        internal struct Countdown: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Countdown/id`.
-            internal var id: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Countdown/label`.
-            internal var label: Swift.String
-            /// The label, or its length (`25 min countdown`).
-            ///
-            /// - Remark: Generated from `#/components/schemas/Countdown/title`.
-            internal var title: Swift.String
-            /// How long it runs.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Countdown/seconds`.
-            internal var seconds: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/Countdown/startedAt`.
-            internal var startedAt: Foundation.Date
-            /// When it ends.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Countdown/deadline`.
-            internal var deadline: Foundation.Date
-            /// Whether it had ended when this answer was made.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Countdown/finished`.
-            internal var finished: Swift.Bool
-            /// On start only, when the system's scheduler did not take it: the page's sentence saying it will notify when Atelier is next running instead.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Countdown/warning`.
-            internal var warning: Swift.String?
-            /// Creates a new `Countdown`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - label:
-            ///   - title: The label, or its length (`25 min countdown`).
-            ///   - seconds: How long it runs.
-            ///   - startedAt:
-            ///   - deadline: When it ends.
-            ///   - finished: Whether it had ended when this answer was made.
-            ///   - warning: On start only, when the system's scheduler did not take it: the page's sentence saying it will notify when Atelier is next running instead.
-            internal init(
-                id: Swift.Int64,
-                label: Swift.String,
-                title: Swift.String,
-                seconds: Swift.Int,
-                startedAt: Foundation.Date,
-                deadline: Foundation.Date,
-                finished: Swift.Bool,
-                warning: Swift.String? = nil
-            ) {
-                self.id = id
-                self.label = label
-                self.title = title
-                self.seconds = seconds
-                self.startedAt = startedAt
-                self.deadline = deadline
-                self.finished = finished
-                self.warning = warning
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case label
-                case title
-                case seconds
-                case startedAt
-                case deadline
-                case finished
-                case warning
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CountdownPage`.
-        internal struct CountdownPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CountdownPage/countdowns`.
-            internal var countdowns: [Components.Schemas.Countdown]
-            /// Running countdowns past the ones listed.
-            ///
-            /// - Remark: Generated from `#/components/schemas/CountdownPage/runningNotShown`.
-            internal var runningNotShown: Swift.Int
-            /// The cursor of the next page of finished countdowns; absent on the last.
-            ///
-            /// - Remark: Generated from `#/components/schemas/CountdownPage/next`.
-            internal var next: Swift.String?
-            /// Creates a new `CountdownPage`.
-            ///
-            /// - Parameters:
-            ///   - countdowns:
-            ///   - runningNotShown: Running countdowns past the ones listed.
-            ///   - next: The cursor of the next page of finished countdowns; absent on the last.
-            internal init(
-                countdowns: [Components.Schemas.Countdown],
-                runningNotShown: Swift.Int,
-                next: Swift.String? = nil
-            ) {
-                self.countdowns = countdowns
-                self.runningNotShown = runningNotShown
-                self.next = next
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case countdowns
-                case runningNotShown
-                case next
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Headline`.
-        internal struct Headline: Codable, Hashable, Sendable {
-            /// The story's id (its page: `/news/{id}`).
-            ///
-            /// - Remark: Generated from `#/components/schemas/Headline/id`.
-            internal var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Headline/headline`.
-            internal var headline: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Headline/introduction`.
-            internal var introduction: Swift.String
-            /// The day in the brief's words: `1 January 1970`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Headline/date`.
-            internal var date: Swift.String
-            /// The same day as `yyyy-MM-dd`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Headline/day`.
-            internal var day: Swift.String
-            /// Creates a new `Headline`.
-            ///
-            /// - Parameters:
-            ///   - id: The story's id (its page: `/news/{id}`).
-            ///   - headline:
-            ///   - introduction:
-            ///   - date: The day in the brief's words: `1 January 1970`.
-            ///   - day: The same day as `yyyy-MM-dd`.
-            internal init(
-                id: Swift.String,
-                headline: Swift.String,
-                introduction: Swift.String,
-                date: Swift.String,
-                day: Swift.String
-            ) {
-                self.id = id
-                self.headline = headline
-                self.introduction = introduction
-                self.date = date
-                self.day = day
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case headline
-                case introduction
-                case date
-                case day
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/HeadlinePage`.
-        internal struct HeadlinePage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/HeadlinePage/headlines`.
-            internal var headlines: [Components.Schemas.Headline]
-            /// The cursor of the next page; absent on the last.
-            ///
-            /// - Remark: Generated from `#/components/schemas/HeadlinePage/next`.
-            internal var next: Swift.String?
-            /// How fresh the headlines are, or why the last fetch failed.
-            ///
-            /// - Remark: Generated from `#/components/schemas/HeadlinePage/status`.
-            internal var status: Swift.String
-            /// Whether `status` reports a failed fetch.
-            ///
-            /// - Remark: Generated from `#/components/schemas/HeadlinePage/problem`.
-            internal var problem: Swift.Bool
-            /// Creates a new `HeadlinePage`.
-            ///
-            /// - Parameters:
-            ///   - headlines:
-            ///   - next: The cursor of the next page; absent on the last.
-            ///   - status: How fresh the headlines are, or why the last fetch failed.
-            ///   - problem: Whether `status` reports a failed fetch.
-            internal init(
-                headlines: [Components.Schemas.Headline],
-                next: Swift.String? = nil,
-                status: Swift.String,
-                problem: Swift.Bool
-            ) {
-                self.headlines = headlines
-                self.next = next
-                self.status = status
-                self.problem = problem
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case headlines
-                case next
-                case status
-                case problem
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/RefreshOutcome`.
-        internal struct RefreshOutcome: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/outcome`.
-            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case updated = "updated"
-                case unchanged = "unchanged"
-                case failed = "failed"
-            }
-            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/outcome`.
-            internal var outcome: Components.Schemas.RefreshOutcome.OutcomePayload
-            /// What the page says (`Headlines updated: 2 new.`, or why it failed).
-            ///
-            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/message`.
-            internal var message: Swift.String
-            /// Creates a new `RefreshOutcome`.
-            ///
-            /// - Parameters:
-            ///   - outcome:
-            ///   - message: What the page says (`Headlines updated: 2 new.`, or why it failed).
-            internal init(
-                outcome: Components.Schemas.RefreshOutcome.OutcomePayload,
-                message: Swift.String
-            ) {
-                self.outcome = outcome
-                self.message = message
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case outcome
-                case message
-            }
-        }
-        /// The form as typed.
-        ///
-        /// - Remark: Generated from `#/components/schemas/SignupDraft`.
-        internal struct SignupDraft: Codable, Hashable, Sendable {
-            /// At most 100 bytes of UTF-8, one line; trimmed.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignupDraft/firstName`.
-            internal var firstName: Swift.String?
-            /// At most 100 bytes of UTF-8, one line; trimmed.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignupDraft/lastName`.
-            internal var lastName: Swift.String?
-            /// As typed on the form, `DD/MM/YYYY`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignupDraft/dateOfBirth`.
-            internal var dateOfBirth: Swift.String?
-            /// 5 to 80 characters as a person counts them.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignupDraft/password`.
-            internal var password: Swift.String?
-            /// Creates a new `SignupDraft`.
-            ///
-            /// - Parameters:
-            ///   - firstName: At most 100 bytes of UTF-8, one line; trimmed.
-            ///   - lastName: At most 100 bytes of UTF-8, one line; trimmed.
-            ///   - dateOfBirth: As typed on the form, `DD/MM/YYYY`.
-            ///   - password: 5 to 80 characters as a person counts them.
-            internal init(
-                firstName: Swift.String? = nil,
-                lastName: Swift.String? = nil,
-                dateOfBirth: Swift.String? = nil,
-                password: Swift.String? = nil
-            ) {
-                self.firstName = firstName
-                self.lastName = lastName
-                self.dateOfBirth = dateOfBirth
-                self.password = password
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case firstName
-                case lastName
-                case dateOfBirth
-                case password
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SignupUser`.
-        internal struct SignupUser: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SignupUser/firstName`.
-            internal var firstName: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SignupUser/lastName`.
-            internal var lastName: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SignupUser/dateOfBirth`.
-            internal var dateOfBirth: Swift.String
-            /// Always `••••••••`: the password is never shown.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignupUser/password`.
-            internal var password: Swift.String
-            /// Creates a new `SignupUser`.
-            ///
-            /// - Parameters:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - dateOfBirth:
-            ///   - password: Always `••••••••`: the password is never shown.
-            internal init(
-                firstName: Swift.String,
-                lastName: Swift.String,
-                dateOfBirth: Swift.String,
-                password: Swift.String
-            ) {
-                self.firstName = firstName
-                self.lastName = lastName
-                self.dateOfBirth = dateOfBirth
-                self.password = password
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case firstName
-                case lastName
-                case dateOfBirth
-                case password
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/DownloadDraft`.
-        internal struct DownloadDraft: Codable, Hashable, Sendable {
-            /// An http or https address with a server name, at most 2,048 characters; the spaces around it are ignored. A host that listens beyond loopback downloads only from public addresses unless told otherwise.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadDraft/url`.
-            internal var url: Swift.String
-            /// Creates a new `DownloadDraft`.
-            ///
-            /// - Parameters:
-            ///   - url: An http or https address with a server name, at most 2,048 characters; the spaces around it are ignored. A host that listens beyond loopback downloads only from public addresses unless told otherwise.
-            internal init(url: Swift.String) {
-                self.url = url
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case url
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Download`.
-        internal struct Download: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Download/id`.
-            internal var id: Swift.Int64
-            /// The address asked for.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Download/url`.
-            internal var url: Swift.String
-            /// Where the bytes came from after redirects, once known.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Download/finalURL`.
-            internal var finalURL: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Download/state`.
-            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case queued = "queued"
-                case downloading = "downloading"
-                case completed = "completed"
-                case cancelled = "cancelled"
-                case failed = "failed"
-                case interrupted = "interrupted"
-            }
-            /// - Remark: Generated from `#/components/schemas/Download/state`.
-            internal var state: Components.Schemas.Download.StatePayload
-            /// - Remark: Generated from `#/components/schemas/Download/receivedBytes`.
-            internal var receivedBytes: Swift.Int64
-            /// The full size, when the server said.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Download/totalBytes`.
-            internal var totalBytes: Swift.Int64?
-            /// As the row shows it: `1.2 MB of 3.4 MB`, or `1.2 MB`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Download/progress`.
-            internal var progress: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Download/contentType`.
-            internal var contentType: Swift.String?
-            /// Why it failed, in the row's words (state `failed`).
-            ///
-            /// - Remark: Generated from `#/components/schemas/Download/failure`.
-            internal var failure: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Download/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Download/updatedAt`.
-            internal var updatedAt: Foundation.Date
-            /// Creates a new `Download`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - url: The address asked for.
-            ///   - finalURL: Where the bytes came from after redirects, once known.
-            ///   - state:
-            ///   - receivedBytes:
-            ///   - totalBytes: The full size, when the server said.
-            ///   - progress: As the row shows it: `1.2 MB of 3.4 MB`, or `1.2 MB`.
-            ///   - contentType:
-            ///   - failure: Why it failed, in the row's words (state `failed`).
-            ///   - createdAt:
-            ///   - updatedAt:
-            internal init(
-                id: Swift.Int64,
-                url: Swift.String,
-                finalURL: Swift.String? = nil,
-                state: Components.Schemas.Download.StatePayload,
-                receivedBytes: Swift.Int64,
-                totalBytes: Swift.Int64? = nil,
-                progress: Swift.String,
-                contentType: Swift.String? = nil,
-                failure: Swift.String? = nil,
-                createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
-            ) {
-                self.id = id
-                self.url = url
-                self.finalURL = finalURL
-                self.state = state
-                self.receivedBytes = receivedBytes
-                self.totalBytes = totalBytes
-                self.progress = progress
-                self.contentType = contentType
-                self.failure = failure
-                self.createdAt = createdAt
-                self.updatedAt = updatedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case url
-                case finalURL
-                case state
-                case receivedBytes
-                case totalBytes
-                case progress
-                case contentType
-                case failure
-                case createdAt
-                case updatedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/DownloadPage`.
-        internal struct DownloadPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/DownloadPage/downloads`.
-            internal var downloads: [Components.Schemas.Download]
-            /// The cursor of the next page; absent on the last.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadPage/next`.
-            internal var next: Swift.String?
-            /// Creates a new `DownloadPage`.
-            ///
-            /// - Parameters:
-            ///   - downloads:
-            ///   - next: The cursor of the next page; absent on the last.
-            internal init(
-                downloads: [Components.Schemas.Download],
-                next: Swift.String? = nil
-            ) {
-                self.downloads = downloads
-                self.next = next
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case downloads
-                case next
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/DownloadReading`.
-        internal struct DownloadReading: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/id`.
-            internal var id: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/url`.
-            internal var url: Swift.String
-            /// The page's title, `Untitled page`, or `Nothing to show`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/title`.
-            internal var title: Swift.String
-            /// What the viewer says above the page (not HTML, not readable).
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/message`.
-            internal var message: Swift.String?
-            /// The text encoding the page was read in.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/encoding`.
-            internal var encoding: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload`.
-            internal struct HeadingsPayloadPayload: Codable, Hashable, Sendable {
-                /// 1 to 6.
-                ///
-                /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload/level`.
-                internal var level: Swift.Int
-                /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload/text`.
-                internal var text: Swift.String
-                /// Creates a new `HeadingsPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - level: 1 to 6.
-                ///   - text:
-                internal init(
-                    level: Swift.Int,
-                    text: Swift.String
-                ) {
-                    self.level = level
-                    self.text = text
-                }
-                internal enum CodingKeys: String, CodingKey {
-                    case level
-                    case text
-                }
-            }
-            /// The outline, at most 500 headings.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/headings`.
-            internal typealias HeadingsPayload = [Components.Schemas.DownloadReading.HeadingsPayloadPayload]
-            /// The outline, at most 500 headings.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/headings`.
-            internal var headings: Components.Schemas.DownloadReading.HeadingsPayload
-            /// `Showing the first 500 of 18,790 headings.` when cut.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/outlineNote`.
-            internal var outlineNote: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload`.
-            internal struct LinksPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload/text`.
-                internal var text: Swift.String
-                /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload/href`.
-                internal var href: Swift.String
-                /// Creates a new `LinksPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - text:
-                ///   - href:
-                internal init(
-                    text: Swift.String,
-                    href: Swift.String
-                ) {
-                    self.text = text
-                    self.href = href
-                }
-                internal enum CodingKeys: String, CodingKey {
-                    case text
-                    case href
-                }
-            }
-            /// At most 500 links, as written on the page.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/links`.
-            internal typealias LinksPayload = [Components.Schemas.DownloadReading.LinksPayloadPayload]
-            /// At most 500 links, as written on the page.
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/links`.
-            internal var links: Components.Schemas.DownloadReading.LinksPayload
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/linksNote`.
-            internal var linksNote: Swift.String?
-            /// The readable text, its first 200,000 bytes (the whole is the page `/downloads/{id}/text`, at the host's root).
-            ///
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/text`.
-            internal var text: Swift.String
-            /// - Remark: Generated from `#/components/schemas/DownloadReading/textIsCut`.
-            internal var textIsCut: Swift.Bool
-            /// Creates a new `DownloadReading`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - url:
-            ///   - title: The page's title, `Untitled page`, or `Nothing to show`.
-            ///   - message: What the viewer says above the page (not HTML, not readable).
-            ///   - encoding: The text encoding the page was read in.
-            ///   - headings: The outline, at most 500 headings.
-            ///   - outlineNote: `Showing the first 500 of 18,790 headings.` when cut.
-            ///   - links: At most 500 links, as written on the page.
-            ///   - linksNote:
-            ///   - text: The readable text, its first 200,000 bytes (the whole is the page `/downloads/{id}/text`, at the host's root).
-            ///   - textIsCut:
-            internal init(
-                id: Swift.Int64,
-                url: Swift.String,
-                title: Swift.String,
-                message: Swift.String? = nil,
-                encoding: Swift.String? = nil,
-                headings: Components.Schemas.DownloadReading.HeadingsPayload,
-                outlineNote: Swift.String? = nil,
-                links: Components.Schemas.DownloadReading.LinksPayload,
-                linksNote: Swift.String? = nil,
-                text: Swift.String,
-                textIsCut: Swift.Bool
-            ) {
-                self.id = id
-                self.url = url
-                self.title = title
-                self.message = message
-                self.encoding = encoding
-                self.headings = headings
-                self.outlineNote = outlineNote
-                self.links = links
-                self.linksNote = linksNote
-                self.text = text
-                self.textIsCut = textIsCut
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case url
-                case title
-                case message
-                case encoding
-                case headings
-                case outlineNote
-                case links
-                case linksNote
-                case text
-                case textIsCut
             }
         }
         /// The sign-up form as typed. Its checks run in the brief's order and the first refusal is answered, with the field the page marks: a compulsory field empty (email, password and mobile; the first one empty), the email, the password (8 or more characters with one special character), the mobile number (Malaysian), the gender, then "Email already exists".
@@ -1751,6 +952,805 @@ extension Components {
                 case current
                 case archive
                 case timeZone
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CountdownDraft`.
+        internal struct CountdownDraft: Codable, Hashable, Sendable {
+            /// None: 0.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownDraft/hours`.
+            internal var hours: Swift.Int?
+            /// None: 0.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownDraft/minutes`.
+            internal var minutes: Swift.Int?
+            /// Optional; at most 200 bytes of UTF-8, no control character; trimmed. None: no label.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownDraft/label`.
+            internal var label: Swift.String?
+            /// Creates a new `CountdownDraft`.
+            ///
+            /// - Parameters:
+            ///   - hours: None: 0.
+            ///   - minutes: None: 0.
+            ///   - label: Optional; at most 200 bytes of UTF-8, no control character; trimmed. None: no label.
+            internal init(
+                hours: Swift.Int? = nil,
+                minutes: Swift.Int? = nil,
+                label: Swift.String? = nil
+            ) {
+                self.hours = hours
+                self.minutes = minutes
+                self.label = label
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case hours
+                case minutes
+                case label
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Countdown`.
+        internal struct Countdown: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Countdown/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Countdown/label`.
+            internal var label: Swift.String
+            /// The label, or its length (`25 min countdown`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/title`.
+            internal var title: Swift.String
+            /// How long it runs.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/seconds`.
+            internal var seconds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Countdown/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// When it ends.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/deadline`.
+            internal var deadline: Foundation.Date
+            /// Whether it had ended when this answer was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/finished`.
+            internal var finished: Swift.Bool
+            /// On start only, when the system's scheduler did not take it: the page's sentence saying it will notify when Atelier is next running instead.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Countdown/warning`.
+            internal var warning: Swift.String?
+            /// Creates a new `Countdown`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - label:
+            ///   - title: The label, or its length (`25 min countdown`).
+            ///   - seconds: How long it runs.
+            ///   - startedAt:
+            ///   - deadline: When it ends.
+            ///   - finished: Whether it had ended when this answer was made.
+            ///   - warning: On start only, when the system's scheduler did not take it: the page's sentence saying it will notify when Atelier is next running instead.
+            internal init(
+                id: Swift.Int64,
+                label: Swift.String,
+                title: Swift.String,
+                seconds: Swift.Int,
+                startedAt: Foundation.Date,
+                deadline: Foundation.Date,
+                finished: Swift.Bool,
+                warning: Swift.String? = nil
+            ) {
+                self.id = id
+                self.label = label
+                self.title = title
+                self.seconds = seconds
+                self.startedAt = startedAt
+                self.deadline = deadline
+                self.finished = finished
+                self.warning = warning
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case label
+                case title
+                case seconds
+                case startedAt
+                case deadline
+                case finished
+                case warning
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CountdownPage`.
+        internal struct CountdownPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CountdownPage/countdowns`.
+            internal var countdowns: [Components.Schemas.Countdown]
+            /// Running countdowns past the ones listed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownPage/runningNotShown`.
+            internal var runningNotShown: Swift.Int
+            /// The cursor of the next page of finished countdowns; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountdownPage/next`.
+            internal var next: Swift.String?
+            /// Creates a new `CountdownPage`.
+            ///
+            /// - Parameters:
+            ///   - countdowns:
+            ///   - runningNotShown: Running countdowns past the ones listed.
+            ///   - next: The cursor of the next page of finished countdowns; absent on the last.
+            internal init(
+                countdowns: [Components.Schemas.Countdown],
+                runningNotShown: Swift.Int,
+                next: Swift.String? = nil
+            ) {
+                self.countdowns = countdowns
+                self.runningNotShown = runningNotShown
+                self.next = next
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case countdowns
+                case runningNotShown
+                case next
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DownloadDraft`.
+        internal struct DownloadDraft: Codable, Hashable, Sendable {
+            /// An http or https address with a server name, at most 2,048 characters; the spaces around it are ignored. A host that listens beyond loopback downloads only from public addresses unless told otherwise.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadDraft/url`.
+            internal var url: Swift.String
+            /// Creates a new `DownloadDraft`.
+            ///
+            /// - Parameters:
+            ///   - url: An http or https address with a server name, at most 2,048 characters; the spaces around it are ignored. A host that listens beyond loopback downloads only from public addresses unless told otherwise.
+            internal init(url: Swift.String) {
+                self.url = url
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case url
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Download`.
+        internal struct Download: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Download/id`.
+            internal var id: Swift.Int64
+            /// The address asked for.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/url`.
+            internal var url: Swift.String
+            /// Where the bytes came from after redirects, once known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/finalURL`.
+            internal var finalURL: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Download/state`.
+            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case queued = "queued"
+                case downloading = "downloading"
+                case completed = "completed"
+                case cancelled = "cancelled"
+                case failed = "failed"
+                case interrupted = "interrupted"
+            }
+            /// - Remark: Generated from `#/components/schemas/Download/state`.
+            internal var state: Components.Schemas.Download.StatePayload
+            /// - Remark: Generated from `#/components/schemas/Download/receivedBytes`.
+            internal var receivedBytes: Swift.Int64
+            /// The full size, when the server said.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/totalBytes`.
+            internal var totalBytes: Swift.Int64?
+            /// As the row shows it: `1.2 MB of 3.4 MB`, or `1.2 MB`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/progress`.
+            internal var progress: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Download/contentType`.
+            internal var contentType: Swift.String?
+            /// Why it failed, in the row's words (state `failed`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Download/failure`.
+            internal var failure: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Download/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Download/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Download`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - url: The address asked for.
+            ///   - finalURL: Where the bytes came from after redirects, once known.
+            ///   - state:
+            ///   - receivedBytes:
+            ///   - totalBytes: The full size, when the server said.
+            ///   - progress: As the row shows it: `1.2 MB of 3.4 MB`, or `1.2 MB`.
+            ///   - contentType:
+            ///   - failure: Why it failed, in the row's words (state `failed`).
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.Int64,
+                url: Swift.String,
+                finalURL: Swift.String? = nil,
+                state: Components.Schemas.Download.StatePayload,
+                receivedBytes: Swift.Int64,
+                totalBytes: Swift.Int64? = nil,
+                progress: Swift.String,
+                contentType: Swift.String? = nil,
+                failure: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.url = url
+                self.finalURL = finalURL
+                self.state = state
+                self.receivedBytes = receivedBytes
+                self.totalBytes = totalBytes
+                self.progress = progress
+                self.contentType = contentType
+                self.failure = failure
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case url
+                case finalURL
+                case state
+                case receivedBytes
+                case totalBytes
+                case progress
+                case contentType
+                case failure
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DownloadPage`.
+        internal struct DownloadPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DownloadPage/downloads`.
+            internal var downloads: [Components.Schemas.Download]
+            /// The cursor of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadPage/next`.
+            internal var next: Swift.String?
+            /// Creates a new `DownloadPage`.
+            ///
+            /// - Parameters:
+            ///   - downloads:
+            ///   - next: The cursor of the next page; absent on the last.
+            internal init(
+                downloads: [Components.Schemas.Download],
+                next: Swift.String? = nil
+            ) {
+                self.downloads = downloads
+                self.next = next
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case downloads
+                case next
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DownloadReading`.
+        internal struct DownloadReading: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/url`.
+            internal var url: Swift.String
+            /// The page's title, `Untitled page`, or `Nothing to show`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/title`.
+            internal var title: Swift.String
+            /// What the viewer says above the page (not HTML, not readable).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/message`.
+            internal var message: Swift.String?
+            /// The text encoding the page was read in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/encoding`.
+            internal var encoding: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload`.
+            internal struct HeadingsPayloadPayload: Codable, Hashable, Sendable {
+                /// 1 to 6.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload/level`.
+                internal var level: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/HeadingsPayload/text`.
+                internal var text: Swift.String
+                /// Creates a new `HeadingsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - level: 1 to 6.
+                ///   - text:
+                internal init(
+                    level: Swift.Int,
+                    text: Swift.String
+                ) {
+                    self.level = level
+                    self.text = text
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case level
+                    case text
+                }
+            }
+            /// The outline, at most 500 headings.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/headings`.
+            internal typealias HeadingsPayload = [Components.Schemas.DownloadReading.HeadingsPayloadPayload]
+            /// The outline, at most 500 headings.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/headings`.
+            internal var headings: Components.Schemas.DownloadReading.HeadingsPayload
+            /// `Showing the first 500 of 18,790 headings.` when cut.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/outlineNote`.
+            internal var outlineNote: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload`.
+            internal struct LinksPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload/text`.
+                internal var text: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DownloadReading/LinksPayload/href`.
+                internal var href: Swift.String
+                /// Creates a new `LinksPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - text:
+                ///   - href:
+                internal init(
+                    text: Swift.String,
+                    href: Swift.String
+                ) {
+                    self.text = text
+                    self.href = href
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case text
+                    case href
+                }
+            }
+            /// At most 500 links, as written on the page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/links`.
+            internal typealias LinksPayload = [Components.Schemas.DownloadReading.LinksPayloadPayload]
+            /// At most 500 links, as written on the page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/links`.
+            internal var links: Components.Schemas.DownloadReading.LinksPayload
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/linksNote`.
+            internal var linksNote: Swift.String?
+            /// The readable text, its first 200,000 bytes (the whole is the page `/downloads/{id}/text`, at the host's root).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/text`.
+            internal var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DownloadReading/textIsCut`.
+            internal var textIsCut: Swift.Bool
+            /// Creates a new `DownloadReading`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - url:
+            ///   - title: The page's title, `Untitled page`, or `Nothing to show`.
+            ///   - message: What the viewer says above the page (not HTML, not readable).
+            ///   - encoding: The text encoding the page was read in.
+            ///   - headings: The outline, at most 500 headings.
+            ///   - outlineNote: `Showing the first 500 of 18,790 headings.` when cut.
+            ///   - links: At most 500 links, as written on the page.
+            ///   - linksNote:
+            ///   - text: The readable text, its first 200,000 bytes (the whole is the page `/downloads/{id}/text`, at the host's root).
+            ///   - textIsCut:
+            internal init(
+                id: Swift.Int64,
+                url: Swift.String,
+                title: Swift.String,
+                message: Swift.String? = nil,
+                encoding: Swift.String? = nil,
+                headings: Components.Schemas.DownloadReading.HeadingsPayload,
+                outlineNote: Swift.String? = nil,
+                links: Components.Schemas.DownloadReading.LinksPayload,
+                linksNote: Swift.String? = nil,
+                text: Swift.String,
+                textIsCut: Swift.Bool
+            ) {
+                self.id = id
+                self.url = url
+                self.title = title
+                self.message = message
+                self.encoding = encoding
+                self.headings = headings
+                self.outlineNote = outlineNote
+                self.links = links
+                self.linksNote = linksNote
+                self.text = text
+                self.textIsCut = textIsCut
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case url
+                case title
+                case message
+                case encoding
+                case headings
+                case outlineNote
+                case links
+                case linksNote
+                case text
+                case textIsCut
+            }
+        }
+        /// The form as typed.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SignupDraft`.
+        internal struct SignupDraft: Codable, Hashable, Sendable {
+            /// At most 100 bytes of UTF-8, one line; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/firstName`.
+            internal var firstName: Swift.String?
+            /// At most 100 bytes of UTF-8, one line; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/lastName`.
+            internal var lastName: Swift.String?
+            /// As typed on the form, `DD/MM/YYYY`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/dateOfBirth`.
+            internal var dateOfBirth: Swift.String?
+            /// 5 to 80 characters as a person counts them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupDraft/password`.
+            internal var password: Swift.String?
+            /// Creates a new `SignupDraft`.
+            ///
+            /// - Parameters:
+            ///   - firstName: At most 100 bytes of UTF-8, one line; trimmed.
+            ///   - lastName: At most 100 bytes of UTF-8, one line; trimmed.
+            ///   - dateOfBirth: As typed on the form, `DD/MM/YYYY`.
+            ///   - password: 5 to 80 characters as a person counts them.
+            internal init(
+                firstName: Swift.String? = nil,
+                lastName: Swift.String? = nil,
+                dateOfBirth: Swift.String? = nil,
+                password: Swift.String? = nil
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.dateOfBirth = dateOfBirth
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case firstName
+                case lastName
+                case dateOfBirth
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignupUser`.
+        internal struct SignupUser: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SignupUser/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignupUser/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignupUser/dateOfBirth`.
+            internal var dateOfBirth: Swift.String
+            /// Always `••••••••`: the password is never shown.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignupUser/password`.
+            internal var password: Swift.String
+            /// Creates a new `SignupUser`.
+            ///
+            /// - Parameters:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - dateOfBirth:
+            ///   - password: Always `••••••••`: the password is never shown.
+            internal init(
+                firstName: Swift.String,
+                lastName: Swift.String,
+                dateOfBirth: Swift.String,
+                password: Swift.String
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.dateOfBirth = dateOfBirth
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case firstName
+                case lastName
+                case dateOfBirth
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Headline`.
+        internal struct Headline: Codable, Hashable, Sendable {
+            /// The story's id (its page: `/news/{id}`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Headline/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Headline/headline`.
+            internal var headline: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Headline/introduction`.
+            internal var introduction: Swift.String
+            /// The day in the brief's words: `1 January 1970`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Headline/date`.
+            internal var date: Swift.String
+            /// The same day as `yyyy-MM-dd`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Headline/day`.
+            internal var day: Swift.String
+            /// Creates a new `Headline`.
+            ///
+            /// - Parameters:
+            ///   - id: The story's id (its page: `/news/{id}`).
+            ///   - headline:
+            ///   - introduction:
+            ///   - date: The day in the brief's words: `1 January 1970`.
+            ///   - day: The same day as `yyyy-MM-dd`.
+            internal init(
+                id: Swift.String,
+                headline: Swift.String,
+                introduction: Swift.String,
+                date: Swift.String,
+                day: Swift.String
+            ) {
+                self.id = id
+                self.headline = headline
+                self.introduction = introduction
+                self.date = date
+                self.day = day
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case headline
+                case introduction
+                case date
+                case day
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HeadlinePage`.
+        internal struct HeadlinePage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/headlines`.
+            internal var headlines: [Components.Schemas.Headline]
+            /// The cursor of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/next`.
+            internal var next: Swift.String?
+            /// How fresh the headlines are, or why the last fetch failed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/status`.
+            internal var status: Swift.String
+            /// Whether `status` reports a failed fetch.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HeadlinePage/problem`.
+            internal var problem: Swift.Bool
+            /// Creates a new `HeadlinePage`.
+            ///
+            /// - Parameters:
+            ///   - headlines:
+            ///   - next: The cursor of the next page; absent on the last.
+            ///   - status: How fresh the headlines are, or why the last fetch failed.
+            ///   - problem: Whether `status` reports a failed fetch.
+            internal init(
+                headlines: [Components.Schemas.Headline],
+                next: Swift.String? = nil,
+                status: Swift.String,
+                problem: Swift.Bool
+            ) {
+                self.headlines = headlines
+                self.next = next
+                self.status = status
+                self.problem = problem
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case headlines
+                case next
+                case status
+                case problem
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RefreshOutcome`.
+        internal struct RefreshOutcome: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/outcome`.
+            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case updated = "updated"
+                case unchanged = "unchanged"
+                case failed = "failed"
+            }
+            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/outcome`.
+            internal var outcome: Components.Schemas.RefreshOutcome.OutcomePayload
+            /// What the page says (`Headlines updated: 2 new.`, or why it failed).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RefreshOutcome/message`.
+            internal var message: Swift.String
+            /// Creates a new `RefreshOutcome`.
+            ///
+            /// - Parameters:
+            ///   - outcome:
+            ///   - message: What the page says (`Headlines updated: 2 new.`, or why it failed).
+            internal init(
+                outcome: Components.Schemas.RefreshOutcome.OutcomePayload,
+                message: Swift.String
+            ) {
+                self.outcome = outcome
+                self.message = message
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case outcome
+                case message
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TaskDraft`.
+        internal struct TaskDraft: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TaskDraft/name`.
+            internal var name: Components.Schemas.TaskName
+            /// - Remark: Generated from `#/components/schemas/TaskDraft/details`.
+            internal var details: Components.Schemas.TaskDetails?
+            /// - Remark: Generated from `#/components/schemas/TaskDraft/day`.
+            internal var day: Components.Schemas.TaskDay
+            /// Creates a new `TaskDraft`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - details:
+            ///   - day:
+            internal init(
+                name: Components.Schemas.TaskName,
+                details: Components.Schemas.TaskDetails? = nil,
+                day: Components.Schemas.TaskDay
+            ) {
+                self.name = name
+                self.details = details
+                self.day = day
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case details
+                case day
+            }
+        }
+        /// A task's new values; whether it is done stays as it was when `done` is left out.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TaskChange`.
+        internal struct TaskChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TaskChange/name`.
+            internal var name: Components.Schemas.TaskName
+            /// - Remark: Generated from `#/components/schemas/TaskChange/details`.
+            internal var details: Components.Schemas.TaskDetails?
+            /// - Remark: Generated from `#/components/schemas/TaskChange/day`.
+            internal var day: Components.Schemas.TaskDay
+            /// Whether the task is done; none: unchanged.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskChange/done`.
+            internal var done: Swift.Bool?
+            /// Creates a new `TaskChange`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - details:
+            ///   - day:
+            ///   - done: Whether the task is done; none: unchanged.
+            internal init(
+                name: Components.Schemas.TaskName,
+                details: Components.Schemas.TaskDetails? = nil,
+                day: Components.Schemas.TaskDay,
+                done: Swift.Bool? = nil
+            ) {
+                self.name = name
+                self.details = details
+                self.day = day
+                self.done = done
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case details
+                case day
+                case done
+            }
+        }
+        /// 1 to 200 characters on one line (no control character), trimmed of the spaces around it. Characters are counted as a person sees them, so 200 code points always fit, and a name of more code points that combine into 200 characters is taken too.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TaskName`.
+        internal typealias TaskName = Swift.String
+        /// At most 2,000 characters (as a person sees them; 2,000 code points always fit); line breaks and tabs but no other control character. None: empty.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TaskDetails`.
+        internal typealias TaskDetails = Swift.String
+        /// A real day from the year 1 to 9999, `yyyy-MM-dd`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TaskDay`.
+        internal typealias TaskDay = Swift.String
+        /// - Remark: Generated from `#/components/schemas/Task`.
+        internal struct Task: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Task/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Task/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Task/details`.
+            internal var details: Swift.String
+            /// The same day as `yyyy-MM-dd`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Task/day`.
+            internal var day: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Task/done`.
+            internal var done: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Task/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Task/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Task`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - details:
+            ///   - day: The same day as `yyyy-MM-dd`.
+            ///   - done:
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                details: Swift.String,
+                day: Swift.String,
+                done: Swift.Bool,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.details = details
+                self.day = day
+                self.done = done
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case details
+                case day
+                case done
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TaskPage`.
+        internal struct TaskPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TaskPage/tasks`.
+            internal var tasks: [Components.Schemas.Task]
+            /// The cursor of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskPage/next`.
+            internal var next: Swift.String?
+            /// How many tasks are open.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskPage/open`.
+            internal var open: Swift.Int
+            /// How many tasks are done.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskPage/done`.
+            internal var done: Swift.Int
+            /// Creates a new `TaskPage`.
+            ///
+            /// - Parameters:
+            ///   - tasks:
+            ///   - next: The cursor of the next page; absent on the last.
+            ///   - open: How many tasks are open.
+            ///   - done: How many tasks are done.
+            internal init(
+                tasks: [Components.Schemas.Task],
+                next: Swift.String? = nil,
+                open: Swift.Int,
+                done: Swift.Int
+            ) {
+                self.tasks = tasks
+                self.next = next
+                self.open = open
+                self.done = done
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case tasks
+                case next
+                case open
+                case done
             }
         }
     }

@@ -6,184 +6,20 @@ import struct Foundation.Data
 import struct Foundation.Date
 /// API operations, with input and output types, generated from `#/paths` in the OpenAPI document.
 internal enum Operations {
-    /// A page of tasks in the list's order, and how many are open and done.
+    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
     ///
-    /// - Remark: HTTP `GET /tasks`.
-    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
-    internal enum ListTasks {
-        internal static let id: Swift.String = "listTasks"
+    /// - Remark: HTTP `POST /accounts/signup`.
+    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
+    internal enum SignUp {
+        internal static let id: Swift.String = "signUp"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/tasks/GET/query`.
-            internal struct Query: Sendable, Hashable {
-                /// The `next` cursor of the previous page; the first page without it.
-                ///
-                /// - Remark: Generated from `#/paths/tasks/GET/query/after`.
-                internal var after: Swift.String?
-                /// How many tasks a page holds at most.
-                ///
-                /// - Remark: Generated from `#/paths/tasks/GET/query/limit`.
-                internal var limit: Swift.Int?
-                /// Creates a new `Query`.
-                ///
-                /// - Parameters:
-                ///   - after: The `next` cursor of the previous page; the first page without it.
-                ///   - limit: How many tasks a page holds at most.
-                internal init(
-                    after: Swift.String? = nil,
-                    limit: Swift.Int? = nil
-                ) {
-                    self.after = after
-                    self.limit = limit
-                }
-            }
-            internal var query: Operations.ListTasks.Input.Query
-            /// - Remark: Generated from `#/paths/tasks/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTasks.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTasks.AcceptableContentType>] = .defaultValues()) {
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.ListTasks.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - query:
-            ///   - headers:
-            internal init(
-                query: Operations.ListTasks.Input.Query = .init(),
-                headers: Operations.ListTasks.Input.Headers = .init()
-            ) {
-                self.query = query
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/GET/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/tasks/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.TaskPage)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.TaskPage {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.ListTasks.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.ListTasks.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The page.
-            ///
-            /// - Remark: Generated from `#/paths//tasks/get(listTasks)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.ListTasks.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ListTasks.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//tasks/get(listTasks)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Adds a task.
-    ///
-    /// - Remark: HTTP `POST /tasks`.
-    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
-    internal enum CreateTask {
-        internal static let id: Swift.String = "createTask"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/tasks/POST/header`.
+            /// - Remark: Generated from `#/paths/accounts/signup/POST/header`.
             internal struct Headers: Sendable, Hashable {
                 /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///
-                /// - Remark: Generated from `#/paths/tasks/POST/header/X-CSRF-Token`.
+                /// - Remark: Generated from `#/paths/accounts/signup/POST/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateTask.AcceptableContentType>]
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
@@ -191,27 +27,27 @@ internal enum Operations {
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateTask.AcceptableContentType>] = .defaultValues()
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.CreateTask.Input.Headers
-            /// - Remark: Generated from `#/paths/tasks/POST/requestBody`.
+            internal var headers: Operations.SignUp.Input.Headers
+            /// - Remark: Generated from `#/paths/accounts/signup/POST/requestBody`.
             internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.TaskDraft)
+                /// - Remark: Generated from `#/paths/accounts/signup/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AccountSignup)
             }
-            internal var body: Operations.CreateTask.Input.Body
+            internal var body: Operations.SignUp.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
             ///   - headers:
             ///   - body:
             internal init(
-                headers: Operations.CreateTask.Input.Headers = .init(),
-                body: Operations.CreateTask.Input.Body
+                headers: Operations.SignUp.Input.Headers = .init(),
+                body: Operations.SignUp.Input.Body
             ) {
                 self.headers = headers
                 self.body = body
@@ -219,40 +55,31 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Created: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers`.
+                /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/headers`.
                 internal struct Headers: Sendable, Hashable {
-                    /// The task's address, `/api/v1/tasks/{id}`.
+                    /// `/api/v1/accounts/me`.
                     ///
-                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers/Location`.
+                    /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/headers/Location`.
                     internal var location: Swift.String
-                    /// The version of the thing, for `If-Match`.
-                    ///
-                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers/ETag`.
-                    internal var eTag: Components.Headers.ETag
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - location: The task's address, `/api/v1/tasks/{id}`.
-                    ///   - eTag: The version of the thing, for `If-Match`.
-                    internal init(
-                        location: Swift.String,
-                        eTag: Components.Headers.ETag
-                    ) {
+                    ///   - location: `/api/v1/accounts/me`.
+                    internal init(location: Swift.String) {
                         self.location = location
-                        self.eTag = eTag
                     }
                 }
                 /// Received HTTP response headers
-                internal var headers: Operations.CreateTask.Output.Created.Headers
-                /// - Remark: Generated from `#/paths/tasks/POST/responses/201/content`.
+                internal var headers: Operations.SignUp.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/content/application\/json`.
-                    case json(Components.Schemas.Task)
+                    /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.AccountSession)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Task {
+                    internal var json: Components.Schemas.AccountSession {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -262,31 +89,31 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.CreateTask.Output.Created.Body
+                internal var body: Operations.SignUp.Output.Created.Body
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.CreateTask.Output.Created.Headers,
-                    body: Operations.CreateTask.Output.Created.Body
+                    headers: Operations.SignUp.Output.Created.Headers,
+                    body: Operations.SignUp.Output.Created.Body
                 ) {
                     self.headers = headers
                     self.body = body
                 }
             }
-            /// The task, as stored.
+            /// The account and its session.
             ///
-            /// - Remark: Generated from `#/paths//tasks/post(createTask)/responses/201`.
+            /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)/responses/201`.
             ///
             /// HTTP response code: `201 created`.
-            case created(Operations.CreateTask.Output.Created)
+            case created(Operations.SignUp.Output.Created)
             /// The associated value of the enum case if `self` is `.created`.
             ///
             /// - Throws: An error if `self` is not `.created`.
             /// - SeeAlso: `.created`.
-            internal var created: Operations.CreateTask.Output.Created {
+            internal var created: Operations.SignUp.Output.Created {
                 get throws {
                     switch self {
                     case let .created(response):
@@ -301,7 +128,7 @@ internal enum Operations {
             }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
-            /// - Remark: Generated from `#/paths//tasks/post(createTask)/responses/422`.
+            /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.Refused)
@@ -324,7 +151,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//tasks/post(createTask)/responses/default`.
+            /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -378,78 +205,64 @@ internal enum Operations {
             }
         }
     }
-    /// One task.
+    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
     ///
-    /// - Remark: HTTP `GET /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)`.
-    internal enum GetTask {
-        internal static let id: Swift.String = "getTask"
+    /// - Remark: HTTP `POST /accounts/login`.
+    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
+    internal enum LogIn {
+        internal static let id: Swift.String = "logIn"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/tasks/{id}/GET/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/GET/path/id`.
-                internal var id: Components.Parameters.TaskID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.TaskID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.GetTask.Input.Path
-            /// - Remark: Generated from `#/paths/tasks/{id}/GET/header`.
+            /// - Remark: Generated from `#/paths/accounts/login/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTask.AcceptableContentType>]
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/login/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTask.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.GetTask.Input.Headers
+            internal var headers: Operations.LogIn.Input.Headers
+            /// - Remark: Generated from `#/paths/accounts/login/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/login/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AccountLogin)
+            }
+            internal var body: Operations.LogIn.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
-            ///   - path:
             ///   - headers:
+            ///   - body:
             internal init(
-                path: Operations.GetTask.Input.Path,
-                headers: Operations.GetTask.Input.Headers = .init()
+                headers: Operations.LogIn.Input.Headers = .init(),
+                body: Operations.LogIn.Input.Body
             ) {
-                self.path = path
                 self.headers = headers
+                self.body = body
             }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/headers`.
-                internal struct Headers: Sendable, Hashable {
-                    /// The version of the thing, for `If-Match`.
-                    ///
-                    /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/headers/ETag`.
-                    internal var eTag: Components.Headers.ETag
-                    /// Creates a new `Headers`.
-                    ///
-                    /// - Parameters:
-                    ///   - eTag: The version of the thing, for `If-Match`.
-                    internal init(eTag: Components.Headers.ETag) {
-                        self.eTag = eTag
-                    }
-                }
-                /// Received HTTP response headers
-                internal var headers: Operations.GetTask.Output.Ok.Headers
-                /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/content`.
+                /// - Remark: Generated from `#/paths/accounts/login/POST/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Task)
+                    /// - Remark: Generated from `#/paths/accounts/login/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AccountSession)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Task {
+                    internal var json: Components.Schemas.AccountSession {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -459,31 +272,26 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.GetTask.Output.Ok.Body
+                internal var body: Operations.LogIn.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
-                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(
-                    headers: Operations.GetTask.Output.Ok.Headers,
-                    body: Operations.GetTask.Output.Ok.Body
-                ) {
-                    self.headers = headers
+                internal init(body: Operations.LogIn.Output.Ok.Body) {
                     self.body = body
                 }
             }
-            /// The task.
+            /// The account and its new session.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)/responses/200`.
+            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.GetTask.Output.Ok)
+            case ok(Operations.LogIn.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            internal var ok: Operations.GetTask.Output.Ok {
+            internal var ok: Operations.LogIn.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -496,24 +304,70 @@ internal enum Operations {
                     }
                 }
             }
-            /// There is no such thing (it was deleted, or never was).
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)/responses/404`.
+            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/401`.
             ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
             ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
                 get throws {
                     switch self {
-                    case let .notFound(response):
+                    case let .unauthorized(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many wrong passwords for this account or from this address; `Retry-After` says how long to wait.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyAttempts)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.TooManyAttempts {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -521,7 +375,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)/responses/default`.
+            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -575,83 +429,178 @@ internal enum Operations {
             }
         }
     }
-    /// Changes a task's name, description and day and, when `done` is given, whether it is done.
+    /// Ends the session (its token is worth nothing after).
     ///
-    /// - Remark: HTTP `PUT /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)`.
-    internal enum UpdateTask {
-        internal static let id: Swift.String = "updateTask"
+    /// - Remark: HTTP `POST /accounts/logout`.
+    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
+    internal enum LogOut {
+        internal static let id: Swift.String = "logOut"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/tasks/{id}/PUT/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/path/id`.
-                internal var id: Components.Parameters.TaskID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.TaskID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.UpdateTask.Input.Path
-            /// - Remark: Generated from `#/paths/tasks/{id}/PUT/header`.
+            /// - Remark: Generated from `#/paths/accounts/logout/POST/header`.
             internal struct Headers: Sendable, Hashable {
                 /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///
-                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/header/X-CSRF-Token`.
+                /// - Remark: Generated from `#/paths/accounts/logout/POST/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
-                /// The `ETag` of the task as last read; a task changed since then answers 412 and is not changed.
+                /// The session token that logging in or signing up answered.
                 ///
-                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/header/If-Match`.
-                internal var ifMatch: Swift.String?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateTask.AcceptableContentType>]
+                /// - Remark: Generated from `#/paths/accounts/logout/POST/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogOut.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - ifMatch: The `ETag` of the task as last read; a task changed since then answers 412 and is not changed.
+                ///   - xAccountSession: The session token that logging in or signing up answered.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    ifMatch: Swift.String? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateTask.AcceptableContentType>] = .defaultValues()
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogOut.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
-                    self.ifMatch = ifMatch
+                    self.xAccountSession = xAccountSession
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.UpdateTask.Input.Headers
-            /// - Remark: Generated from `#/paths/tasks/{id}/PUT/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/requestBody/content/application\/json`.
-                case json(Components.Schemas.TaskChange)
-            }
-            internal var body: Operations.UpdateTask.Input.Body
+            internal var headers: Operations.LogOut.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
-            ///   - path:
             ///   - headers:
-            ///   - body:
-            internal init(
-                path: Operations.UpdateTask.Input.Path,
-                headers: Operations.UpdateTask.Input.Headers = .init(),
-                body: Operations.UpdateTask.Input.Body
-            ) {
-                self.path = path
+            internal init(headers: Operations.LogOut.Input.Headers = .init()) {
                 self.headers = headers
-                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Logged out (also when the session had already ended).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.LogOut.Output.NoContent)
+            /// Logged out (also when the session had already ended).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.LogOut.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The logged-in account, as Home shows it.
+    ///
+    /// - Remark: HTTP `GET /accounts/me`.
+    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
+    internal enum GetMyAccount {
+        internal static let id: Swift.String = "getMyAccount"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/accounts/me/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The session token that logging in or signing up answered.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/GET/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMyAccount.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - accept:
+                internal init(
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMyAccount.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAccountSession = xAccountSession
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetMyAccount.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            internal init(headers: Operations.GetMyAccount.Input.Headers = .init()) {
+                self.headers = headers
             }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/headers`.
+                /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
                     /// The version of the thing, for `If-Match`.
                     ///
-                    /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/headers/ETag`.
+                    /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.ETag
                     /// Creates a new `Headers`.
                     ///
@@ -662,16 +611,16 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response headers
-                internal var headers: Operations.UpdateTask.Output.Ok.Headers
-                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/content`.
+                internal var headers: Operations.GetMyAccount.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Task)
+                    /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Account)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Task {
+                    internal var json: Components.Schemas.Account {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -681,31 +630,31 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.UpdateTask.Output.Ok.Body
+                internal var body: Operations.GetMyAccount.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.UpdateTask.Output.Ok.Headers,
-                    body: Operations.UpdateTask.Output.Ok.Body
+                    headers: Operations.GetMyAccount.Output.Ok.Headers,
+                    body: Operations.GetMyAccount.Output.Ok.Body
                 ) {
                     self.headers = headers
                     self.body = body
                 }
             }
-            /// The task, as stored.
+            /// The account.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/200`.
+            /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.UpdateTask.Output.Ok)
+            case ok(Operations.GetMyAccount.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            internal var ok: Operations.UpdateTask.Output.Ok {
+            internal var ok: Operations.GetMyAccount.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -718,24 +667,254 @@ internal enum Operations {
                     }
                 }
             }
-            /// There is no such thing (it was deleted, or never was).
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/404`.
+            /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)/responses/401`.
             ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
             ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
                 get throws {
                     switch self {
-                    case let .notFound(response):
+                    case let .unauthorized(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
+    ///
+    /// - Remark: HTTP `PUT /accounts/me/mobile`.
+    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
+    internal enum ChangeMyMobile {
+        internal static let id: Swift.String = "changeMyMobile"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The session token that logging in or signing up answered.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.IfMatch?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.xAccountSession = xAccountSession
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ChangeMyMobile.Input.Headers
+            /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// A Malaysian mobile number, as typed (`012-345 6789`, `+60 12 345 6789`).
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody/json/mobile`.
+                    internal var mobile: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - mobile: A Malaysian mobile number, as typed (`012-345 6789`, `+60 12 345 6789`).
+                    internal init(mobile: Swift.String) {
+                        self.mobile = mobile
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case mobile
+                    }
+                }
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody/content/application\/json`.
+                case json(Operations.ChangeMyMobile.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.ChangeMyMobile.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.ChangeMyMobile.Input.Headers = .init(),
+                body: Operations.ChangeMyMobile.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ChangeMyMobile.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Account)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Account {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ChangeMyMobile.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.ChangeMyMobile.Output.Ok.Headers,
+                    body: Operations.ChangeMyMobile.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The account, as stored.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ChangeMyMobile.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ChangeMyMobile.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
                             response: self
                         )
                     }
@@ -743,7 +922,7 @@ internal enum Operations {
             }
             /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/412`.
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/412`.
             ///
             /// HTTP response code: `412 preconditionFailed`.
             case preconditionFailed(Components.Responses.Changed)
@@ -766,7 +945,7 @@ internal enum Operations {
             }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/422`.
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.Refused)
@@ -789,7 +968,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/default`.
+            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -843,58 +1022,73 @@ internal enum Operations {
             }
         }
     }
-    /// Deletes a task.
+    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
     ///
-    /// - Remark: HTTP `DELETE /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)`.
-    internal enum DeleteTask {
-        internal static let id: Swift.String = "deleteTask"
+    /// - Remark: HTTP `POST /accounts/me/delete`.
+    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
+    internal enum DeleteMyAccount {
+        internal static let id: Swift.String = "deleteMyAccount"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/path/id`.
-                internal var id: Components.Parameters.TaskID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.TaskID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.DeleteTask.Input.Path
-            /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/header`.
+            /// - Remark: Generated from `#/paths/accounts/me/delete/POST/header`.
             internal struct Headers: Sendable, Hashable {
                 /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///
-                /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/header/X-CSRF-Token`.
+                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteTask.AcceptableContentType>]
+                /// The session token that logging in or signing up answered.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteMyAccount.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - xAccountSession: The session token that logging in or signing up answered.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteTask.AcceptableContentType>] = .defaultValues()
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteMyAccount.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
+                    self.xAccountSession = xAccountSession
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.DeleteTask.Input.Headers
+            internal var headers: Operations.DeleteMyAccount.Input.Headers
+            /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody/json/password`.
+                    internal var password: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - password:
+                    internal init(password: Swift.String) {
+                        self.password = password
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case password
+                    }
+                }
+                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody/content/application\/json`.
+                case json(Operations.DeleteMyAccount.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.DeleteMyAccount.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
-            ///   - path:
             ///   - headers:
+            ///   - body:
             internal init(
-                path: Operations.DeleteTask.Input.Path,
-                headers: Operations.DeleteTask.Input.Headers = .init()
+                headers: Operations.DeleteMyAccount.Input.Headers = .init(),
+                body: Operations.DeleteMyAccount.Input.Body
             ) {
-                self.path = path
                 self.headers = headers
+                self.body = body
             }
         }
         internal enum Output: Sendable, Hashable {
@@ -902,15 +1096,15 @@ internal enum Operations {
                 /// Creates a new `NoContent`.
                 internal init() {}
             }
-            /// Deleted.
+            /// The account and its data are deleted.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/204`.
+            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/204`.
             ///
             /// HTTP response code: `204 noContent`.
-            case noContent(Operations.DeleteTask.Output.NoContent)
-            /// Deleted.
+            case noContent(Operations.DeleteMyAccount.Output.NoContent)
+            /// The account and its data are deleted.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/204`.
+            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/204`.
             ///
             /// HTTP response code: `204 noContent`.
             internal static var noContent: Self {
@@ -920,7 +1114,7 @@ internal enum Operations {
             ///
             /// - Throws: An error if `self` is not `.noContent`.
             /// - SeeAlso: `.noContent`.
-            internal var noContent: Operations.DeleteTask.Output.NoContent {
+            internal var noContent: Operations.DeleteMyAccount.Output.NoContent {
                 get throws {
                     switch self {
                     case let .noContent(response):
@@ -933,555 +1127,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// There is no such thing (it was deleted, or never was).
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
             ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/404`.
+            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/401`.
             ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
             ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
                 get throws {
                     switch self {
-                    case let .notFound(response):
+                    case let .unauthorized(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Marks an open task done, or a done task open again (the list's swipe).
-    ///
-    /// - Remark: HTTP `POST /tasks/{id}/toggle`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
-    internal enum ToggleTask {
-        internal static let id: Swift.String = "toggleTask"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/path/id`.
-                internal var id: Components.Parameters.TaskID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.TaskID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.ToggleTask.Input.Path
-            /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ToggleTask.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ToggleTask.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.ToggleTask.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.ToggleTask.Input.Path,
-                headers: Operations.ToggleTask.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/headers`.
-                internal struct Headers: Sendable, Hashable {
-                    /// The version of the thing, for `If-Match`.
-                    ///
-                    /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/headers/ETag`.
-                    internal var eTag: Components.Headers.ETag
-                    /// Creates a new `Headers`.
-                    ///
-                    /// - Parameters:
-                    ///   - eTag: The version of the thing, for `If-Match`.
-                    internal init(eTag: Components.Headers.ETag) {
-                        self.eTag = eTag
-                    }
-                }
-                /// Received HTTP response headers
-                internal var headers: Operations.ToggleTask.Output.Ok.Headers
-                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Task)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Task {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.ToggleTask.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - headers: Received HTTP response headers
-                ///   - body: Received HTTP response body
-                internal init(
-                    headers: Operations.ToggleTask.Output.Ok.Headers,
-                    body: Operations.ToggleTask.Output.Ok.Body
-                ) {
-                    self.headers = headers
-                    self.body = body
-                }
-            }
-            /// The task, as stored.
-            ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.ToggleTask.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ToggleTask.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
-    ///
-    /// - Remark: HTTP `GET /countdowns`.
-    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
-    internal enum ListCountdowns {
-        internal static let id: Swift.String = "listCountdowns"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/countdowns/GET/query`.
-            internal struct Query: Sendable, Hashable {
-                /// The `next` cursor of the previous page (finished countdowns only); the first page without it.
-                ///
-                /// - Remark: Generated from `#/paths/countdowns/GET/query/after`.
-                internal var after: Swift.String?
-                /// Creates a new `Query`.
-                ///
-                /// - Parameters:
-                ///   - after: The `next` cursor of the previous page (finished countdowns only); the first page without it.
-                internal init(after: Swift.String? = nil) {
-                    self.after = after
-                }
-            }
-            internal var query: Operations.ListCountdowns.Input.Query
-            /// - Remark: Generated from `#/paths/countdowns/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListCountdowns.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListCountdowns.AcceptableContentType>] = .defaultValues()) {
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.ListCountdowns.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - query:
-            ///   - headers:
-            internal init(
-                query: Operations.ListCountdowns.Input.Query = .init(),
-                headers: Operations.ListCountdowns.Input.Headers = .init()
-            ) {
-                self.query = query
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/countdowns/GET/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/countdowns/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.CountdownPage)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.CountdownPage {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.ListCountdowns.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.ListCountdowns.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The page.
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.ListCountdowns.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ListCountdowns.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
-    ///
-    /// - Remark: HTTP `POST /countdowns`.
-    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
-    internal enum StartCountdown {
-        internal static let id: Swift.String = "startCountdown"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/countdowns/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/countdowns/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartCountdown.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartCountdown.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.StartCountdown.Input.Headers
-            /// - Remark: Generated from `#/paths/countdowns/POST/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/countdowns/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.CountdownDraft)
-            }
-            internal var body: Operations.StartCountdown.Input.Body
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - headers:
-            ///   - body:
-            internal init(
-                headers: Operations.StartCountdown.Input.Headers = .init(),
-                body: Operations.StartCountdown.Input.Body
-            ) {
-                self.headers = headers
-                self.body = body
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Created: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/headers`.
-                internal struct Headers: Sendable, Hashable {
-                    /// The countdown's address, `/api/v1/countdowns/{id}`.
-                    ///
-                    /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/headers/Location`.
-                    internal var location: Swift.String
-                    /// Creates a new `Headers`.
-                    ///
-                    /// - Parameters:
-                    ///   - location: The countdown's address, `/api/v1/countdowns/{id}`.
-                    internal init(location: Swift.String) {
-                        self.location = location
-                    }
-                }
-                /// Received HTTP response headers
-                internal var headers: Operations.StartCountdown.Output.Created.Headers
-                /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/content/application\/json`.
-                    case json(Components.Schemas.Countdown)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Countdown {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.StartCountdown.Output.Created.Body
-                /// Creates a new `Created`.
-                ///
-                /// - Parameters:
-                ///   - headers: Received HTTP response headers
-                ///   - body: Received HTTP response body
-                internal init(
-                    headers: Operations.StartCountdown.Output.Created.Headers,
-                    body: Operations.StartCountdown.Output.Created.Body
-                ) {
-                    self.headers = headers
-                    self.body = body
-                }
-            }
-            /// The countdown, as started.
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)/responses/201`.
-            ///
-            /// HTTP response code: `201 created`.
-            case created(Operations.StartCountdown.Output.Created)
-            /// The associated value of the enum case if `self` is `.created`.
-            ///
-            /// - Throws: An error if `self` is not `.created`.
-            /// - SeeAlso: `.created`.
-            internal var created: Operations.StartCountdown.Output.Created {
-                get throws {
-                    switch self {
-                    case let .created(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
+                            expectedStatus: "unauthorized",
                             response: self
                         )
                     }
@@ -1489,7 +1152,7 @@ internal enum Operations {
             }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
-            /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)/responses/422`.
+            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.Refused)
@@ -1510,9 +1173,32 @@ internal enum Operations {
                     }
                 }
             }
+            /// Too many wrong passwords for this account or from this address; `Retry-After` says how long to wait.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyAttempts)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.TooManyAttempts {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)/responses/default`.
+            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -1535,13 +1221,10 @@ internal enum Operations {
             }
         }
         internal enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
                 default:
@@ -1552,76 +1235,64 @@ internal enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
                 }
             }
             internal static var allCases: [Self] {
                 [
-                    .json,
                     .applicationProblemJson
                 ]
             }
         }
     }
-    /// One countdown.
+    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
     ///
-    /// - Remark: HTTP `GET /countdowns/{id}`.
-    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
-    internal enum GetCountdown {
-        internal static let id: Swift.String = "getCountdown"
+    /// - Remark: HTTP `GET /accounts/images`.
+    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
+    internal enum ListAccountImages {
+        internal static let id: Swift.String = "listAccountImages"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/countdowns/{id}/GET/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/countdowns/{id}/GET/path/id`.
-                internal var id: Swift.Int64
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Swift.Int64) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.GetCountdown.Input.Path
-            /// - Remark: Generated from `#/paths/countdowns/{id}/GET/header`.
+            /// - Remark: Generated from `#/paths/accounts/images/GET/header`.
             internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCountdown.AcceptableContentType>]
+                /// The session token that logging in or signing up answered.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/images/GET/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAccountImages.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - xAccountSession: The session token that logging in or signing up answered.
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCountdown.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAccountImages.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAccountSession = xAccountSession
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.GetCountdown.Input.Headers
+            internal var headers: Operations.ListAccountImages.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
-            ///   - path:
             ///   - headers:
-            internal init(
-                path: Operations.GetCountdown.Input.Path,
-                headers: Operations.GetCountdown.Input.Headers = .init()
-            ) {
-                self.path = path
+            internal init(headers: Operations.ListAccountImages.Input.Headers = .init()) {
                 self.headers = headers
             }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/countdowns/{id}/GET/responses/200/content`.
+                /// - Remark: Generated from `#/paths/accounts/images/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/countdowns/{id}/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Countdown)
+                    /// - Remark: Generated from `#/paths/accounts/images/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ImageList)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Countdown {
+                    internal var json: Components.Schemas.ImageList {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -1631,26 +1302,26 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.GetCountdown.Output.Ok.Body
+                internal var body: Operations.ListAccountImages.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.GetCountdown.Output.Ok.Body) {
+                internal init(body: Operations.ListAccountImages.Output.Ok.Body) {
                     self.body = body
                 }
             }
-            /// The countdown.
+            /// The images.
             ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)/responses/200`.
+            /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.GetCountdown.Output.Ok)
+            case ok(Operations.ListAccountImages.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            internal var ok: Operations.GetCountdown.Output.Ok {
+            internal var ok: Operations.ListAccountImages.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -1663,24 +1334,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// There is no such thing (it was deleted, or never was).
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
             ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)/responses/404`.
+            /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)/responses/401`.
             ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
             ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
                 get throws {
                     switch self {
-                    case let .notFound(response):
+                    case let .unauthorized(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
+                            expectedStatus: "unauthorized",
                             response: self
                         )
                     }
@@ -1688,1656 +1359,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
-    ///
-    /// - Remark: HTTP `DELETE /countdowns/{id}`.
-    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
-    internal enum CancelCountdown {
-        internal static let id: Swift.String = "cancelCountdown"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/path/id`.
-                internal var id: Swift.Int64
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Swift.Int64) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.CancelCountdown.Input.Path
-            /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelCountdown.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelCountdown.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.CancelCountdown.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.CancelCountdown.Input.Path,
-                headers: Operations.CancelCountdown.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct NoContent: Sendable, Hashable {
-                /// Creates a new `NoContent`.
-                internal init() {}
-            }
-            /// Cancelled.
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/204`.
-            ///
-            /// HTTP response code: `204 noContent`.
-            case noContent(Operations.CancelCountdown.Output.NoContent)
-            /// Cancelled.
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/204`.
-            ///
-            /// HTTP response code: `204 noContent`.
-            internal static var noContent: Self {
-                .noContent(.init())
-            }
-            /// The associated value of the enum case if `self` is `.noContent`.
-            ///
-            /// - Throws: An error if `self` is not `.noContent`.
-            /// - SeeAlso: `.noContent`.
-            internal var noContent: Operations.CancelCountdown.Output.NoContent {
-                get throws {
-                    switch self {
-                    case let .noContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
-    ///
-    /// - Remark: HTTP `POST /signup/check`.
-    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
-    internal enum CheckSignup {
-        internal static let id: Swift.String = "checkSignup"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/signup/check/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/signup/check/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckSignup.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckSignup.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.CheckSignup.Input.Headers
-            /// - Remark: Generated from `#/paths/signup/check/POST/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/signup/check/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.SignupDraft)
-            }
-            internal var body: Operations.CheckSignup.Input.Body
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - headers:
-            ///   - body:
-            internal init(
-                headers: Operations.CheckSignup.Input.Headers = .init(),
-                body: Operations.CheckSignup.Input.Body
-            ) {
-                self.headers = headers
-                self.body = body
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/signup/check/POST/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/signup/check/POST/responses/200/content/application\/json`.
-                    case json(Components.Schemas.SignupUser)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.SignupUser {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.CheckSignup.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.CheckSignup.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The user the form describes.
-            ///
-            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.CheckSignup.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.CheckSignup.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// A field was refused; `errors` says which, in the words the page shows beside it.
-            ///
-            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/422`.
-            ///
-            /// HTTP response code: `422 unprocessableContent`.
-            case unprocessableContent(Components.Responses.Refused)
-            /// The associated value of the enum case if `self` is `.unprocessableContent`.
-            ///
-            /// - Throws: An error if `self` is not `.unprocessableContent`.
-            /// - SeeAlso: `.unprocessableContent`.
-            internal var unprocessableContent: Components.Responses.Refused {
-                get throws {
-                    switch self {
-                    case let .unprocessableContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unprocessableContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// A page (100) of downloads, newest first, each as it stands now.
-    ///
-    /// - Remark: HTTP `GET /downloads`.
-    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
-    internal enum ListDownloads {
-        internal static let id: Swift.String = "listDownloads"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/GET/query`.
-            internal struct Query: Sendable, Hashable {
-                /// The `next` cursor of the previous page; the first page without it.
-                ///
-                /// - Remark: Generated from `#/paths/downloads/GET/query/after`.
-                internal var after: Swift.String?
-                /// Creates a new `Query`.
-                ///
-                /// - Parameters:
-                ///   - after: The `next` cursor of the previous page; the first page without it.
-                internal init(after: Swift.String? = nil) {
-                    self.after = after
-                }
-            }
-            internal var query: Operations.ListDownloads.Input.Query
-            /// - Remark: Generated from `#/paths/downloads/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDownloads.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDownloads.AcceptableContentType>] = .defaultValues()) {
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.ListDownloads.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - query:
-            ///   - headers:
-            internal init(
-                query: Operations.ListDownloads.Input.Query = .init(),
-                headers: Operations.ListDownloads.Input.Headers = .init()
-            ) {
-                self.query = query
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/GET/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/downloads/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.DownloadPage)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.DownloadPage {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.ListDownloads.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.ListDownloads.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The page.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/get(listDownloads)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.ListDownloads.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ListDownloads.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/get(listDownloads)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Queues a download of an http or https address, as the page's URL field does.
-    ///
-    /// - Remark: HTTP `POST /downloads`.
-    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
-    internal enum StartDownload {
-        internal static let id: Swift.String = "startDownload"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/downloads/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartDownload.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartDownload.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.StartDownload.Input.Headers
-            /// - Remark: Generated from `#/paths/downloads/POST/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.DownloadDraft)
-            }
-            internal var body: Operations.StartDownload.Input.Body
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - headers:
-            ///   - body:
-            internal init(
-                headers: Operations.StartDownload.Input.Headers = .init(),
-                body: Operations.StartDownload.Input.Body
-            ) {
-                self.headers = headers
-                self.body = body
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Created: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/POST/responses/201/headers`.
-                internal struct Headers: Sendable, Hashable {
-                    /// The download's address, `/api/v1/downloads/{id}`.
-                    ///
-                    /// - Remark: Generated from `#/paths/downloads/POST/responses/201/headers/Location`.
-                    internal var location: Swift.String
-                    /// Creates a new `Headers`.
-                    ///
-                    /// - Parameters:
-                    ///   - location: The download's address, `/api/v1/downloads/{id}`.
-                    internal init(location: Swift.String) {
-                        self.location = location
-                    }
-                }
-                /// Received HTTP response headers
-                internal var headers: Operations.StartDownload.Output.Created.Headers
-                /// - Remark: Generated from `#/paths/downloads/POST/responses/201/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/downloads/POST/responses/201/content/application\/json`.
-                    case json(Components.Schemas.Download)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Download {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.StartDownload.Output.Created.Body
-                /// Creates a new `Created`.
-                ///
-                /// - Parameters:
-                ///   - headers: Received HTTP response headers
-                ///   - body: Received HTTP response body
-                internal init(
-                    headers: Operations.StartDownload.Output.Created.Headers,
-                    body: Operations.StartDownload.Output.Created.Body
-                ) {
-                    self.headers = headers
-                    self.body = body
-                }
-            }
-            /// The download, as queued (or already started).
-            ///
-            /// - Remark: Generated from `#/paths//downloads/post(startDownload)/responses/201`.
-            ///
-            /// HTTP response code: `201 created`.
-            case created(Operations.StartDownload.Output.Created)
-            /// The associated value of the enum case if `self` is `.created`.
-            ///
-            /// - Throws: An error if `self` is not `.created`.
-            /// - SeeAlso: `.created`.
-            internal var created: Operations.StartDownload.Output.Created {
-                get throws {
-                    switch self {
-                    case let .created(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "created",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// A field was refused; `errors` says which, in the words the page shows beside it.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/post(startDownload)/responses/422`.
-            ///
-            /// HTTP response code: `422 unprocessableContent`.
-            case unprocessableContent(Components.Responses.Refused)
-            /// The associated value of the enum case if `self` is `.unprocessableContent`.
-            ///
-            /// - Throws: An error if `self` is not `.unprocessableContent`.
-            /// - SeeAlso: `.unprocessableContent`.
-            internal var unprocessableContent: Components.Responses.Refused {
-                get throws {
-                    switch self {
-                    case let .unprocessableContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unprocessableContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/post(startDownload)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// One download, as it stands now.
-    ///
-    /// - Remark: HTTP `GET /downloads/{id}`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
-    internal enum GetDownload {
-        internal static let id: Swift.String = "getDownload"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/{id}/GET/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/GET/path/id`.
-                internal var id: Components.Parameters.DownloadID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.DownloadID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.GetDownload.Input.Path
-            /// - Remark: Generated from `#/paths/downloads/{id}/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDownload.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDownload.AcceptableContentType>] = .defaultValues()) {
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.GetDownload.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.GetDownload.Input.Path,
-                headers: Operations.GetDownload.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/GET/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/downloads/{id}/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Download)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Download {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.GetDownload.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.GetDownload.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The download.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.GetDownload.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.GetDownload.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Removes a finished download and its file (a running one is refused; cancel it first).
-    ///
-    /// - Remark: HTTP `DELETE /downloads/{id}`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
-    internal enum RemoveDownload {
-        internal static let id: Swift.String = "removeDownload"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/path/id`.
-                internal var id: Components.Parameters.DownloadID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.DownloadID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.RemoveDownload.Input.Path
-            /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDownload.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDownload.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.RemoveDownload.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.RemoveDownload.Input.Path,
-                headers: Operations.RemoveDownload.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct NoContent: Sendable, Hashable {
-                /// Creates a new `NoContent`.
-                internal init() {}
-            }
-            /// Removed.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/204`.
-            ///
-            /// HTTP response code: `204 noContent`.
-            case noContent(Operations.RemoveDownload.Output.NoContent)
-            /// Removed.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/204`.
-            ///
-            /// HTTP response code: `204 noContent`.
-            internal static var noContent: Self {
-                .noContent(.init())
-            }
-            /// The associated value of the enum case if `self` is `.noContent`.
-            ///
-            /// - Throws: An error if `self` is not `.noContent`.
-            /// - SeeAlso: `.noContent`.
-            internal var noContent: Operations.RemoveDownload.Output.NoContent {
-                get throws {
-                    switch self {
-                    case let .noContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/409`.
-            ///
-            /// HTTP response code: `409 conflict`.
-            case conflict(Components.Responses.Conflict)
-            /// The associated value of the enum case if `self` is `.conflict`.
-            ///
-            /// - Throws: An error if `self` is not `.conflict`.
-            /// - SeeAlso: `.conflict`.
-            internal var conflict: Components.Responses.Conflict {
-                get throws {
-                    switch self {
-                    case let .conflict(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Stops a queued or running download; a finished one is left as it ended.
-    ///
-    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
-    internal enum CancelDownload {
-        internal static let id: Swift.String = "cancelDownload"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/path/id`.
-                internal var id: Components.Parameters.DownloadID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.DownloadID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.CancelDownload.Input.Path
-            /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelDownload.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelDownload.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.CancelDownload.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.CancelDownload.Input.Path,
-                headers: Operations.CancelDownload.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Download)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Download {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.CancelDownload.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.CancelDownload.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The download, as it stands after.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.CancelDownload.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.CancelDownload.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Queues a finished download again, resuming a partial file when the server allows.
-    ///
-    /// - Remark: HTTP `POST /downloads/{id}/retry`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
-    internal enum RetryDownload {
-        internal static let id: Swift.String = "retryDownload"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/path/id`.
-                internal var id: Components.Parameters.DownloadID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.DownloadID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.RetryDownload.Input.Path
-            /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RetryDownload.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RetryDownload.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.RetryDownload.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.RetryDownload.Input.Path,
-                headers: Operations.RetryDownload.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Download)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Download {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.RetryDownload.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.RetryDownload.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The download, queued again.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.RetryDownload.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.RetryDownload.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/409`.
-            ///
-            /// HTTP response code: `409 conflict`.
-            case conflict(Components.Responses.Conflict)
-            /// The associated value of the enum case if `self` is `.conflict`.
-            ///
-            /// - Throws: An error if `self` is not `.conflict`.
-            /// - SeeAlso: `.conflict`.
-            internal var conflict: Components.Responses.Conflict {
-                get throws {
-                    switch self {
-                    case let .conflict(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// What the viewer reads of a completed download: its title, outline, links and readable text.
-    ///
-    /// - Remark: HTTP `GET /downloads/{id}/reading`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
-    internal enum ReadDownload {
-        internal static let id: Swift.String = "readDownload"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/path`.
-            internal struct Path: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/path/id`.
-                internal var id: Components.Parameters.DownloadID
-                /// Creates a new `Path`.
-                ///
-                /// - Parameters:
-                ///   - id:
-                internal init(id: Components.Parameters.DownloadID) {
-                    self.id = id
-                }
-            }
-            internal var path: Operations.ReadDownload.Input.Path
-            /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReadDownload.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReadDownload.AcceptableContentType>] = .defaultValues()) {
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.ReadDownload.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - path:
-            ///   - headers:
-            internal init(
-                path: Operations.ReadDownload.Input.Path,
-                headers: Operations.ReadDownload.Input.Headers = .init()
-            ) {
-                self.path = path
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.DownloadReading)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.DownloadReading {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.ReadDownload.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.ReadDownload.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The page, as the viewer reads it.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.ReadDownload.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ReadDownload.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// There is no such thing (it was deleted, or never was).
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/404`.
-            ///
-            /// HTTP response code: `404 notFound`.
-            case notFound(Components.Responses.NotFound)
-            /// The associated value of the enum case if `self` is `.notFound`.
-            ///
-            /// - Throws: An error if `self` is not `.notFound`.
-            /// - SeeAlso: `.notFound`.
-            internal var notFound: Components.Responses.NotFound {
-                get throws {
-                    switch self {
-                    case let .notFound(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/409`.
-            ///
-            /// HTTP response code: `409 conflict`.
-            case conflict(Components.Responses.Conflict)
-            /// The associated value of the enum case if `self` is `.conflict`.
-            ///
-            /// - Throws: An error if `self` is not `.conflict`.
-            /// - SeeAlso: `.conflict`.
-            internal var conflict: Components.Responses.Conflict {
-                get throws {
-                    switch self {
-                    case let .conflict(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/default`.
+            /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -5864,6 +3886,2185 @@ internal enum Operations {
             }
         }
     }
+    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    ///
+    /// - Remark: HTTP `GET /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
+    internal enum ListCountdowns {
+        internal static let id: Swift.String = "listCountdowns"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/countdowns/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The `next` cursor of the previous page (finished countdowns only); the first page without it.
+                ///
+                /// - Remark: Generated from `#/paths/countdowns/GET/query/after`.
+                internal var after: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - after: The `next` cursor of the previous page (finished countdowns only); the first page without it.
+                internal init(after: Swift.String? = nil) {
+                    self.after = after
+                }
+            }
+            internal var query: Operations.ListCountdowns.Input.Query
+            /// - Remark: Generated from `#/paths/countdowns/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListCountdowns.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListCountdowns.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListCountdowns.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListCountdowns.Input.Query = .init(),
+                headers: Operations.ListCountdowns.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/countdowns/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/countdowns/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CountdownPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.CountdownPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListCountdowns.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListCountdowns.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The page.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListCountdowns.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListCountdowns.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
+    ///
+    /// - Remark: HTTP `POST /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
+    internal enum StartCountdown {
+        internal static let id: Swift.String = "startCountdown"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/countdowns/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/countdowns/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartCountdown.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartCountdown.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.StartCountdown.Input.Headers
+            /// - Remark: Generated from `#/paths/countdowns/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/countdowns/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.CountdownDraft)
+            }
+            internal var body: Operations.StartCountdown.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.StartCountdown.Input.Headers = .init(),
+                body: Operations.StartCountdown.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The countdown's address, `/api/v1/countdowns/{id}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/headers/Location`.
+                    internal var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The countdown's address, `/api/v1/countdowns/{id}`.
+                    internal init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.StartCountdown.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/countdowns/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Countdown)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Countdown {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.StartCountdown.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.StartCountdown.Output.Created.Headers,
+                    body: Operations.StartCountdown.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The countdown, as started.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.StartCountdown.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.StartCountdown.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// One countdown.
+    ///
+    /// - Remark: HTTP `GET /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
+    internal enum GetCountdown {
+        internal static let id: Swift.String = "getCountdown"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/countdowns/{id}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/countdowns/{id}/GET/path/id`.
+                internal var id: Swift.Int64
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Swift.Int64) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetCountdown.Input.Path
+            /// - Remark: Generated from `#/paths/countdowns/{id}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCountdown.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCountdown.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetCountdown.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetCountdown.Input.Path,
+                headers: Operations.GetCountdown.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/countdowns/{id}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/countdowns/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Countdown)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Countdown {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetCountdown.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetCountdown.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The countdown.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetCountdown.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetCountdown.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
+    ///
+    /// - Remark: HTTP `DELETE /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
+    internal enum CancelCountdown {
+        internal static let id: Swift.String = "cancelCountdown"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/path/id`.
+                internal var id: Swift.Int64
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Swift.Int64) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.CancelCountdown.Input.Path
+            /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/countdowns/{id}/DELETE/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelCountdown.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelCountdown.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CancelCountdown.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.CancelCountdown.Input.Path,
+                headers: Operations.CancelCountdown.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Cancelled.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.CancelCountdown.Output.NoContent)
+            /// Cancelled.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.CancelCountdown.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A page (100) of downloads, newest first, each as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
+    internal enum ListDownloads {
+        internal static let id: Swift.String = "listDownloads"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The `next` cursor of the previous page; the first page without it.
+                ///
+                /// - Remark: Generated from `#/paths/downloads/GET/query/after`.
+                internal var after: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - after: The `next` cursor of the previous page; the first page without it.
+                internal init(after: Swift.String? = nil) {
+                    self.after = after
+                }
+            }
+            internal var query: Operations.ListDownloads.Input.Query
+            /// - Remark: Generated from `#/paths/downloads/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDownloads.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDownloads.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListDownloads.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListDownloads.Input.Query = .init(),
+                headers: Operations.ListDownloads.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/downloads/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DownloadPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.DownloadPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListDownloads.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListDownloads.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The page.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/get(listDownloads)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListDownloads.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListDownloads.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/get(listDownloads)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Queues a download of an http or https address, as the page's URL field does.
+    ///
+    /// - Remark: HTTP `POST /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
+    internal enum StartDownload {
+        internal static let id: Swift.String = "startDownload"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/downloads/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartDownload.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartDownload.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.StartDownload.Input.Headers
+            /// - Remark: Generated from `#/paths/downloads/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.DownloadDraft)
+            }
+            internal var body: Operations.StartDownload.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.StartDownload.Input.Headers = .init(),
+                body: Operations.StartDownload.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The download's address, `/api/v1/downloads/{id}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/downloads/POST/responses/201/headers/Location`.
+                    internal var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The download's address, `/api/v1/downloads/{id}`.
+                    internal init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.StartDownload.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/downloads/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/downloads/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Download)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Download {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.StartDownload.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.StartDownload.Output.Created.Headers,
+                    body: Operations.StartDownload.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The download, as queued (or already started).
+            ///
+            /// - Remark: Generated from `#/paths//downloads/post(startDownload)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.StartDownload.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.StartDownload.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/post(startDownload)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/post(startDownload)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// One download, as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
+    internal enum GetDownload {
+        internal static let id: Swift.String = "getDownload"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/{id}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/GET/path/id`.
+                internal var id: Components.Parameters.DownloadID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.DownloadID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetDownload.Input.Path
+            /// - Remark: Generated from `#/paths/downloads/{id}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDownload.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDownload.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetDownload.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetDownload.Input.Path,
+                headers: Operations.GetDownload.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/downloads/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Download)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Download {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetDownload.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetDownload.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The download.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetDownload.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetDownload.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Removes a finished download and its file (a running one is refused; cancel it first).
+    ///
+    /// - Remark: HTTP `DELETE /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
+    internal enum RemoveDownload {
+        internal static let id: Swift.String = "removeDownload"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/path/id`.
+                internal var id: Components.Parameters.DownloadID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.DownloadID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.RemoveDownload.Input.Path
+            /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/downloads/{id}/DELETE/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDownload.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDownload.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.RemoveDownload.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.RemoveDownload.Input.Path,
+                headers: Operations.RemoveDownload.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RemoveDownload.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.RemoveDownload.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Stops a queued or running download; a finished one is left as it ended.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
+    internal enum CancelDownload {
+        internal static let id: Swift.String = "cancelDownload"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/path/id`.
+                internal var id: Components.Parameters.DownloadID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.DownloadID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.CancelDownload.Input.Path
+            /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelDownload.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CancelDownload.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CancelDownload.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.CancelDownload.Input.Path,
+                headers: Operations.CancelDownload.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/downloads/{id}/cancel/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Download)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Download {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CancelDownload.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CancelDownload.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The download, as it stands after.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CancelDownload.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.CancelDownload.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Queues a finished download again, resuming a partial file when the server allows.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/retry`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
+    internal enum RetryDownload {
+        internal static let id: Swift.String = "retryDownload"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/path/id`.
+                internal var id: Components.Parameters.DownloadID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.DownloadID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.RetryDownload.Input.Path
+            /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RetryDownload.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RetryDownload.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.RetryDownload.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.RetryDownload.Input.Path,
+                headers: Operations.RetryDownload.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/downloads/{id}/retry/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Download)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Download {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.RetryDownload.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.RetryDownload.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The download, queued again.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RetryDownload.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.RetryDownload.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// What the viewer reads of a completed download: its title, outline, links and readable text.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}/reading`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
+    internal enum ReadDownload {
+        internal static let id: Swift.String = "readDownload"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/path/id`.
+                internal var id: Components.Parameters.DownloadID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.DownloadID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.ReadDownload.Input.Path
+            /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReadDownload.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReadDownload.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ReadDownload.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.ReadDownload.Input.Path,
+                headers: Operations.ReadDownload.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/downloads/{id}/reading/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DownloadReading)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.DownloadReading {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ReadDownload.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ReadDownload.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The page, as the viewer reads it.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReadDownload.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ReadDownload.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing (it was deleted, or never was).
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The thing is not in a state that allows this (a running download cannot be removed); nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
+    ///
+    /// - Remark: HTTP `POST /signup/check`.
+    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
+    internal enum CheckSignup {
+        internal static let id: Swift.String = "checkSignup"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/signup/check/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/signup/check/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckSignup.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckSignup.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CheckSignup.Input.Headers
+            /// - Remark: Generated from `#/paths/signup/check/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/signup/check/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SignupDraft)
+            }
+            internal var body: Operations.CheckSignup.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.CheckSignup.Input.Headers = .init(),
+                body: Operations.CheckSignup.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/signup/check/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/signup/check/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignupUser)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.SignupUser {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CheckSignup.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CheckSignup.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The user the form describes.
+            ///
+            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CheckSignup.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.CheckSignup.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.
@@ -6339,80 +6540,73 @@ internal enum Operations {
             }
         }
     }
-    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
+    /// A page of tasks in the list's order, and how many are open and done.
     ///
-    /// - Remark: HTTP `POST /accounts/signup`.
-    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
-    internal enum SignUp {
-        internal static let id: Swift.String = "signUp"
+    /// - Remark: HTTP `GET /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
+    internal enum ListTasks {
+        internal static let id: Swift.String = "listTasks"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/signup/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+            /// - Remark: Generated from `#/paths/tasks/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The `next` cursor of the previous page; the first page without it.
                 ///
-                /// - Remark: Generated from `#/paths/accounts/signup/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>]
+                /// - Remark: Generated from `#/paths/tasks/GET/query/after`.
+                internal var after: Swift.String?
+                /// How many tasks a page holds at most.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/GET/query/limit`.
+                internal var limit: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - after: The `next` cursor of the previous page; the first page without it.
+                ///   - limit: How many tasks a page holds at most.
+                internal init(
+                    after: Swift.String? = nil,
+                    limit: Swift.Int? = nil
+                ) {
+                    self.after = after
+                    self.limit = limit
+                }
+            }
+            internal var query: Operations.ListTasks.Input.Query
+            /// - Remark: Generated from `#/paths/tasks/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTasks.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTasks.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.SignUp.Input.Headers
-            /// - Remark: Generated from `#/paths/accounts/signup/POST/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/signup/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.AccountSignup)
-            }
-            internal var body: Operations.SignUp.Input.Body
+            internal var headers: Operations.ListTasks.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            ///   - body:
             internal init(
-                headers: Operations.SignUp.Input.Headers = .init(),
-                body: Operations.SignUp.Input.Body
+                query: Operations.ListTasks.Input.Query = .init(),
+                headers: Operations.ListTasks.Input.Headers = .init()
             ) {
+                self.query = query
                 self.headers = headers
-                self.body = body
             }
         }
         internal enum Output: Sendable, Hashable {
-            internal struct Created: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/headers`.
-                internal struct Headers: Sendable, Hashable {
-                    /// `/api/v1/accounts/me`.
-                    ///
-                    /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/headers/Location`.
-                    internal var location: Swift.String
-                    /// Creates a new `Headers`.
-                    ///
-                    /// - Parameters:
-                    ///   - location: `/api/v1/accounts/me`.
-                    internal init(location: Swift.String) {
-                        self.location = location
-                    }
-                }
-                /// Received HTTP response headers
-                internal var headers: Operations.SignUp.Output.Created.Headers
-                /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/content`.
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/accounts/signup/POST/responses/201/content/application\/json`.
-                    case json(Components.Schemas.AccountSession)
+                    /// - Remark: Generated from `#/paths/tasks/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TaskPage)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.AccountSession {
+                    internal var json: Components.Schemas.TaskPage {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -6422,31 +6616,211 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.SignUp.Output.Created.Body
+                internal var body: Operations.ListTasks.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListTasks.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The page.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/get(listTasks)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListTasks.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListTasks.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/get(listTasks)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Adds a task.
+    ///
+    /// - Remark: HTTP `POST /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
+    internal enum CreateTask {
+        internal static let id: Swift.String = "createTask"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/tasks/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CreateTask.Input.Headers
+            /// - Remark: Generated from `#/paths/tasks/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.TaskDraft)
+            }
+            internal var body: Operations.CreateTask.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.CreateTask.Input.Headers = .init(),
+                body: Operations.CreateTask.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The task's address, `/api/v1/tasks/{id}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers/Location`.
+                    internal var location: Swift.String
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The task's address, `/api/v1/tasks/{id}`.
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(
+                        location: Swift.String,
+                        eTag: Components.Headers.ETag
+                    ) {
+                        self.location = location
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.CreateTask.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/tasks/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Task)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Task {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateTask.Output.Created.Body
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.SignUp.Output.Created.Headers,
-                    body: Operations.SignUp.Output.Created.Body
+                    headers: Operations.CreateTask.Output.Created.Headers,
+                    body: Operations.CreateTask.Output.Created.Body
                 ) {
                     self.headers = headers
                     self.body = body
                 }
             }
-            /// The account and its session.
+            /// The task, as stored.
             ///
-            /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)/responses/201`.
+            /// - Remark: Generated from `#/paths//tasks/post(createTask)/responses/201`.
             ///
             /// HTTP response code: `201 created`.
-            case created(Operations.SignUp.Output.Created)
+            case created(Operations.CreateTask.Output.Created)
             /// The associated value of the enum case if `self` is `.created`.
             ///
             /// - Throws: An error if `self` is not `.created`.
             /// - SeeAlso: `.created`.
-            internal var created: Operations.SignUp.Output.Created {
+            internal var created: Operations.CreateTask.Output.Created {
                 get throws {
                     switch self {
                     case let .created(response):
@@ -6461,7 +6835,7 @@ internal enum Operations {
             }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
-            /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)/responses/422`.
+            /// - Remark: Generated from `#/paths//tasks/post(createTask)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.Refused)
@@ -6484,7 +6858,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)/responses/default`.
+            /// - Remark: Generated from `#/paths//tasks/post(createTask)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -6538,402 +6912,58 @@ internal enum Operations {
             }
         }
     }
-    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
+    /// One task.
     ///
-    /// - Remark: HTTP `POST /accounts/login`.
-    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
-    internal enum LogIn {
-        internal static let id: Swift.String = "logIn"
+    /// - Remark: HTTP `GET /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)`.
+    internal enum GetTask {
+        internal static let id: Swift.String = "getTask"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/login/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+            /// - Remark: Generated from `#/paths/tasks/{id}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{id}/GET/path/id`.
+                internal var id: Components.Parameters.TaskID
+                /// Creates a new `Path`.
                 ///
-                /// - Remark: Generated from `#/paths/accounts/login/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>]
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.TaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{id}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTask.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTask.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.LogIn.Input.Headers
-            /// - Remark: Generated from `#/paths/accounts/login/POST/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/login/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.AccountLogin)
-            }
-            internal var body: Operations.LogIn.Input.Body
+            internal var headers: Operations.GetTask.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - path:
             ///   - headers:
-            ///   - body:
             internal init(
-                headers: Operations.LogIn.Input.Headers = .init(),
-                body: Operations.LogIn.Input.Body
+                path: Operations.GetTask.Input.Path,
+                headers: Operations.GetTask.Input.Headers = .init()
             ) {
-                self.headers = headers
-                self.body = body
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/login/POST/responses/200/content`.
-                internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/accounts/login/POST/responses/200/content/application\/json`.
-                    case json(Components.Schemas.AccountSession)
-                    /// The associated value of the enum case if `self` is `.json`.
-                    ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.AccountSession {
-                        get throws {
-                            switch self {
-                            case let .json(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                internal var body: Operations.LogIn.Output.Ok.Body
-                /// Creates a new `Ok`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                internal init(body: Operations.LogIn.Output.Ok.Body) {
-                    self.body = body
-                }
-            }
-            /// The account and its new session.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            case ok(Operations.LogIn.Output.Ok)
-            /// The associated value of the enum case if `self` is `.ok`.
-            ///
-            /// - Throws: An error if `self` is not `.ok`.
-            /// - SeeAlso: `.ok`.
-            internal var ok: Operations.LogIn.Output.Ok {
-                get throws {
-                    switch self {
-                    case let .ok(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// No session (logged out, expired, or never started), or a login that did not match an account.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/401`.
-            ///
-            /// HTTP response code: `401 unauthorized`.
-            case unauthorized(Components.Responses.NotLoggedIn)
-            /// The associated value of the enum case if `self` is `.unauthorized`.
-            ///
-            /// - Throws: An error if `self` is not `.unauthorized`.
-            /// - SeeAlso: `.unauthorized`.
-            internal var unauthorized: Components.Responses.NotLoggedIn {
-                get throws {
-                    switch self {
-                    case let .unauthorized(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unauthorized",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// A field was refused; `errors` says which, in the words the page shows beside it.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/422`.
-            ///
-            /// HTTP response code: `422 unprocessableContent`.
-            case unprocessableContent(Components.Responses.Refused)
-            /// The associated value of the enum case if `self` is `.unprocessableContent`.
-            ///
-            /// - Throws: An error if `self` is not `.unprocessableContent`.
-            /// - SeeAlso: `.unprocessableContent`.
-            internal var unprocessableContent: Components.Responses.Refused {
-                get throws {
-                    switch self {
-                    case let .unprocessableContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unprocessableContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// Too many wrong passwords for this account or from this address; `Retry-After` says how long to wait.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/429`.
-            ///
-            /// HTTP response code: `429 tooManyRequests`.
-            case tooManyRequests(Components.Responses.TooManyAttempts)
-            /// The associated value of the enum case if `self` is `.tooManyRequests`.
-            ///
-            /// - Throws: An error if `self` is not `.tooManyRequests`.
-            /// - SeeAlso: `.tooManyRequests`.
-            internal var tooManyRequests: Components.Responses.TooManyAttempts {
-                get throws {
-                    switch self {
-                    case let .tooManyRequests(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "tooManyRequests",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/login/post(logIn)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case json
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .json:
-                    return "application/json"
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .json,
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// Ends the session (its token is worth nothing after).
-    ///
-    /// - Remark: HTTP `POST /accounts/logout`.
-    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
-    internal enum LogOut {
-        internal static let id: Swift.String = "logOut"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/logout/POST/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///
-                /// - Remark: Generated from `#/paths/accounts/logout/POST/header/X-CSRF-Token`.
-                internal var xCSRFToken: Components.Parameters.CSRFToken?
-                /// The session token that logging in or signing up answered.
-                ///
-                /// - Remark: Generated from `#/paths/accounts/logout/POST/header/X-Account-Session`.
-                internal var xAccountSession: Components.Parameters.AccountSession?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogOut.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - xAccountSession: The session token that logging in or signing up answered.
-                ///   - accept:
-                internal init(
-                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    xAccountSession: Components.Parameters.AccountSession? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogOut.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xCSRFToken = xCSRFToken
-                    self.xAccountSession = xAccountSession
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.LogOut.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - headers:
-            internal init(headers: Operations.LogOut.Input.Headers = .init()) {
-                self.headers = headers
-            }
-        }
-        internal enum Output: Sendable, Hashable {
-            internal struct NoContent: Sendable, Hashable {
-                /// Creates a new `NoContent`.
-                internal init() {}
-            }
-            /// Logged out (also when the session had already ended).
-            ///
-            /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)/responses/204`.
-            ///
-            /// HTTP response code: `204 noContent`.
-            case noContent(Operations.LogOut.Output.NoContent)
-            /// Logged out (also when the session had already ended).
-            ///
-            /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)/responses/204`.
-            ///
-            /// HTTP response code: `204 noContent`.
-            internal static var noContent: Self {
-                .noContent(.init())
-            }
-            /// The associated value of the enum case if `self` is `.noContent`.
-            ///
-            /// - Throws: An error if `self` is not `.noContent`.
-            /// - SeeAlso: `.noContent`.
-            internal var noContent: Operations.LogOut.Output.NoContent {
-                get throws {
-                    switch self {
-                    case let .noContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "noContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// What went wrong, in the words the pages use.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)/responses/default`.
-            ///
-            /// HTTP response code: `default`.
-            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
-            /// The associated value of the enum case if `self` is `.`default``.
-            ///
-            /// - Throws: An error if `self` is not `.`default``.
-            /// - SeeAlso: `.`default``.
-            internal var `default`: Components.Responses.Problem {
-                get throws {
-                    switch self {
-                    case let .`default`(_, response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "default",
-                            response: self
-                        )
-                    }
-                }
-            }
-        }
-        internal enum AcceptableContentType: AcceptableProtocol {
-            case applicationProblemJson
-            case other(Swift.String)
-            internal init?(rawValue: Swift.String) {
-                switch rawValue.lowercased() {
-                case "application/problem+json":
-                    self = .applicationProblemJson
-                default:
-                    self = .other(rawValue)
-                }
-            }
-            internal var rawValue: Swift.String {
-                switch self {
-                case let .other(string):
-                    return string
-                case .applicationProblemJson:
-                    return "application/problem+json"
-                }
-            }
-            internal static var allCases: [Self] {
-                [
-                    .applicationProblemJson
-                ]
-            }
-        }
-    }
-    /// The logged-in account, as Home shows it.
-    ///
-    /// - Remark: HTTP `GET /accounts/me`.
-    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
-    internal enum GetMyAccount {
-        internal static let id: Swift.String = "getMyAccount"
-        internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/me/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The session token that logging in or signing up answered.
-                ///
-                /// - Remark: Generated from `#/paths/accounts/me/GET/header/X-Account-Session`.
-                internal var xAccountSession: Components.Parameters.AccountSession?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMyAccount.AcceptableContentType>]
-                /// Creates a new `Headers`.
-                ///
-                /// - Parameters:
-                ///   - xAccountSession: The session token that logging in or signing up answered.
-                ///   - accept:
-                internal init(
-                    xAccountSession: Components.Parameters.AccountSession? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMyAccount.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xAccountSession = xAccountSession
-                    self.accept = accept
-                }
-            }
-            internal var headers: Operations.GetMyAccount.Input.Headers
-            /// Creates a new `Input`.
-            ///
-            /// - Parameters:
-            ///   - headers:
-            internal init(headers: Operations.GetMyAccount.Input.Headers = .init()) {
+                self.path = path
                 self.headers = headers
             }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers`.
+                /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
                     /// The version of the thing, for `If-Match`.
                     ///
-                    /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/headers/ETag`.
+                    /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.ETag
                     /// Creates a new `Headers`.
                     ///
@@ -6944,16 +6974,16 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response headers
-                internal var headers: Operations.GetMyAccount.Output.Ok.Headers
-                /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content`.
+                internal var headers: Operations.GetTask.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/accounts/me/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Account)
+                    /// - Remark: Generated from `#/paths/tasks/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Task)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Account {
+                    internal var json: Components.Schemas.Task {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -6963,31 +6993,31 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.GetMyAccount.Output.Ok.Body
+                internal var body: Operations.GetTask.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.GetMyAccount.Output.Ok.Headers,
-                    body: Operations.GetMyAccount.Output.Ok.Body
+                    headers: Operations.GetTask.Output.Ok.Headers,
+                    body: Operations.GetTask.Output.Ok.Body
                 ) {
                     self.headers = headers
                     self.body = body
                 }
             }
-            /// The account.
+            /// The task.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)/responses/200`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.GetMyAccount.Output.Ok)
+            case ok(Operations.GetTask.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            internal var ok: Operations.GetMyAccount.Output.Ok {
+            internal var ok: Operations.GetTask.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -7000,24 +7030,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            /// There is no such thing (it was deleted, or never was).
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)/responses/401`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)/responses/404`.
             ///
-            /// HTTP response code: `401 unauthorized`.
-            case unauthorized(Components.Responses.NotLoggedIn)
-            /// The associated value of the enum case if `self` is `.unauthorized`.
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
             ///
-            /// - Throws: An error if `self` is not `.unauthorized`.
-            /// - SeeAlso: `.unauthorized`.
-            internal var unauthorized: Components.Responses.NotLoggedIn {
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
                 get throws {
                     switch self {
-                    case let .unauthorized(response):
+                    case let .notFound(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "unauthorized",
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -7025,7 +7055,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)/responses/default`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -7079,91 +7109,83 @@ internal enum Operations {
             }
         }
     }
-    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
+    /// Changes a task's name, description and day and, when `done` is given, whether it is done.
     ///
-    /// - Remark: HTTP `PUT /accounts/me/mobile`.
-    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
-    internal enum ChangeMyMobile {
-        internal static let id: Swift.String = "changeMyMobile"
+    /// - Remark: HTTP `PUT /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)`.
+    internal enum UpdateTask {
+        internal static let id: Swift.String = "updateTask"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header`.
+            /// - Remark: Generated from `#/paths/tasks/{id}/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/path/id`.
+                internal var id: Components.Parameters.TaskID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.TaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.UpdateTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{id}/PUT/header`.
             internal struct Headers: Sendable, Hashable {
                 /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/X-CSRF-Token`.
+                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
-                /// The session token that logging in or signing up answered.
+                /// The `ETag` of the task as last read; a task changed since then answers 412 and is not changed.
                 ///
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/X-Account-Session`.
-                internal var xAccountSession: Components.Parameters.AccountSession?
-                /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
-                ///
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/header/If-Match`.
-                internal var ifMatch: Components.Parameters.IfMatch?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>]
+                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/header/If-Match`.
+                internal var ifMatch: Swift.String?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateTask.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - xAccountSession: The session token that logging in or signing up answered.
-                ///   - ifMatch: The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
+                ///   - ifMatch: The `ETag` of the task as last read; a task changed since then answers 412 and is not changed.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    xAccountSession: Components.Parameters.AccountSession? = nil,
-                    ifMatch: Components.Parameters.IfMatch? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyMobile.AcceptableContentType>] = .defaultValues()
+                    ifMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateTask.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
-                    self.xAccountSession = xAccountSession
                     self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.ChangeMyMobile.Input.Headers
-            /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody`.
+            internal var headers: Operations.UpdateTask.Input.Headers
+            /// - Remark: Generated from `#/paths/tasks/{id}/PUT/requestBody`.
             internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody/json`.
-                internal struct JsonPayload: Codable, Hashable, Sendable {
-                    /// A Malaysian mobile number, as typed (`012-345 6789`, `+60 12 345 6789`).
-                    ///
-                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody/json/mobile`.
-                    internal var mobile: Swift.String
-                    /// Creates a new `JsonPayload`.
-                    ///
-                    /// - Parameters:
-                    ///   - mobile: A Malaysian mobile number, as typed (`012-345 6789`, `+60 12 345 6789`).
-                    internal init(mobile: Swift.String) {
-                        self.mobile = mobile
-                    }
-                    internal enum CodingKeys: String, CodingKey {
-                        case mobile
-                    }
-                }
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/requestBody/content/application\/json`.
-                case json(Operations.ChangeMyMobile.Input.Body.JsonPayload)
+                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.TaskChange)
             }
-            internal var body: Operations.ChangeMyMobile.Input.Body
+            internal var body: Operations.UpdateTask.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - path:
             ///   - headers:
             ///   - body:
             internal init(
-                headers: Operations.ChangeMyMobile.Input.Headers = .init(),
-                body: Operations.ChangeMyMobile.Input.Body
+                path: Operations.UpdateTask.Input.Path,
+                headers: Operations.UpdateTask.Input.Headers = .init(),
+                body: Operations.UpdateTask.Input.Body
             ) {
+                self.path = path
                 self.headers = headers
                 self.body = body
             }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers`.
+                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
                     /// The version of the thing, for `If-Match`.
                     ///
-                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/headers/ETag`.
+                    /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.ETag
                     /// Creates a new `Headers`.
                     ///
@@ -7174,16 +7196,16 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response headers
-                internal var headers: Operations.ChangeMyMobile.Output.Ok.Headers
-                /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content`.
+                internal var headers: Operations.UpdateTask.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/accounts/me/mobile/PUT/responses/200/content/application\/json`.
-                    case json(Components.Schemas.Account)
+                    /// - Remark: Generated from `#/paths/tasks/{id}/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Task)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.Account {
+                    internal var json: Components.Schemas.Task {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -7193,31 +7215,31 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.ChangeMyMobile.Output.Ok.Body
+                internal var body: Operations.UpdateTask.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.ChangeMyMobile.Output.Ok.Headers,
-                    body: Operations.ChangeMyMobile.Output.Ok.Body
+                    headers: Operations.UpdateTask.Output.Ok.Headers,
+                    body: Operations.UpdateTask.Output.Ok.Body
                 ) {
                     self.headers = headers
                     self.body = body
                 }
             }
-            /// The account, as stored.
+            /// The task, as stored.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/200`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.ChangeMyMobile.Output.Ok)
+            case ok(Operations.UpdateTask.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ChangeMyMobile.Output.Ok {
+            internal var ok: Operations.UpdateTask.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -7230,24 +7252,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            /// There is no such thing (it was deleted, or never was).
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/401`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/404`.
             ///
-            /// HTTP response code: `401 unauthorized`.
-            case unauthorized(Components.Responses.NotLoggedIn)
-            /// The associated value of the enum case if `self` is `.unauthorized`.
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
             ///
-            /// - Throws: An error if `self` is not `.unauthorized`.
-            /// - SeeAlso: `.unauthorized`.
-            internal var unauthorized: Components.Responses.NotLoggedIn {
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
                 get throws {
                     switch self {
-                    case let .unauthorized(response):
+                    case let .notFound(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "unauthorized",
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -7255,7 +7277,7 @@ internal enum Operations {
             }
             /// The thing changed since the `ETag` in `If-Match` was read; nothing was changed.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/412`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/412`.
             ///
             /// HTTP response code: `412 preconditionFailed`.
             case preconditionFailed(Components.Responses.Changed)
@@ -7278,7 +7300,7 @@ internal enum Operations {
             }
             /// A field was refused; `errors` says which, in the words the page shows beside it.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/422`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.Refused)
@@ -7301,7 +7323,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/default`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -7355,73 +7377,58 @@ internal enum Operations {
             }
         }
     }
-    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
+    /// Deletes a task.
     ///
-    /// - Remark: HTTP `POST /accounts/me/delete`.
-    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
-    internal enum DeleteMyAccount {
-        internal static let id: Swift.String = "deleteMyAccount"
+    /// - Remark: HTTP `DELETE /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)`.
+    internal enum DeleteTask {
+        internal static let id: Swift.String = "deleteTask"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/me/delete/POST/header`.
+            /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/path/id`.
+                internal var id: Components.Parameters.TaskID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.TaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.DeleteTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/header`.
             internal struct Headers: Sendable, Hashable {
                 /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///
-                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/header/X-CSRF-Token`.
+                /// - Remark: Generated from `#/paths/tasks/{id}/DELETE/header/X-CSRF-Token`.
                 internal var xCSRFToken: Components.Parameters.CSRFToken?
-                /// The session token that logging in or signing up answered.
-                ///
-                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/header/X-Account-Session`.
-                internal var xAccountSession: Components.Parameters.AccountSession?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteMyAccount.AcceptableContentType>]
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteTask.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
-                ///   - xAccountSession: The session token that logging in or signing up answered.
                 ///   - accept:
                 internal init(
                     xCSRFToken: Components.Parameters.CSRFToken? = nil,
-                    xAccountSession: Components.Parameters.AccountSession? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteMyAccount.AcceptableContentType>] = .defaultValues()
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteTask.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.xCSRFToken = xCSRFToken
-                    self.xAccountSession = xAccountSession
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.DeleteMyAccount.Input.Headers
-            /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody/json`.
-                internal struct JsonPayload: Codable, Hashable, Sendable {
-                    /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody/json/password`.
-                    internal var password: Swift.String
-                    /// Creates a new `JsonPayload`.
-                    ///
-                    /// - Parameters:
-                    ///   - password:
-                    internal init(password: Swift.String) {
-                        self.password = password
-                    }
-                    internal enum CodingKeys: String, CodingKey {
-                        case password
-                    }
-                }
-                /// - Remark: Generated from `#/paths/accounts/me/delete/POST/requestBody/content/application\/json`.
-                case json(Operations.DeleteMyAccount.Input.Body.JsonPayload)
-            }
-            internal var body: Operations.DeleteMyAccount.Input.Body
+            internal var headers: Operations.DeleteTask.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - path:
             ///   - headers:
-            ///   - body:
             internal init(
-                headers: Operations.DeleteMyAccount.Input.Headers = .init(),
-                body: Operations.DeleteMyAccount.Input.Body
+                path: Operations.DeleteTask.Input.Path,
+                headers: Operations.DeleteTask.Input.Headers = .init()
             ) {
+                self.path = path
                 self.headers = headers
-                self.body = body
             }
         }
         internal enum Output: Sendable, Hashable {
@@ -7429,15 +7436,15 @@ internal enum Operations {
                 /// Creates a new `NoContent`.
                 internal init() {}
             }
-            /// The account and its data are deleted.
+            /// Deleted.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/204`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/204`.
             ///
             /// HTTP response code: `204 noContent`.
-            case noContent(Operations.DeleteMyAccount.Output.NoContent)
-            /// The account and its data are deleted.
+            case noContent(Operations.DeleteTask.Output.NoContent)
+            /// Deleted.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/204`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/204`.
             ///
             /// HTTP response code: `204 noContent`.
             internal static var noContent: Self {
@@ -7447,7 +7454,7 @@ internal enum Operations {
             ///
             /// - Throws: An error if `self` is not `.noContent`.
             /// - SeeAlso: `.noContent`.
-            internal var noContent: Operations.DeleteMyAccount.Output.NoContent {
+            internal var noContent: Operations.DeleteTask.Output.NoContent {
                 get throws {
                     switch self {
                     case let .noContent(response):
@@ -7460,70 +7467,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            /// There is no such thing (it was deleted, or never was).
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/401`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/404`.
             ///
-            /// HTTP response code: `401 unauthorized`.
-            case unauthorized(Components.Responses.NotLoggedIn)
-            /// The associated value of the enum case if `self` is `.unauthorized`.
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
             ///
-            /// - Throws: An error if `self` is not `.unauthorized`.
-            /// - SeeAlso: `.unauthorized`.
-            internal var unauthorized: Components.Responses.NotLoggedIn {
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
                 get throws {
                     switch self {
-                    case let .unauthorized(response):
+                    case let .notFound(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "unauthorized",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// A field was refused; `errors` says which, in the words the page shows beside it.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/422`.
-            ///
-            /// HTTP response code: `422 unprocessableContent`.
-            case unprocessableContent(Components.Responses.Refused)
-            /// The associated value of the enum case if `self` is `.unprocessableContent`.
-            ///
-            /// - Throws: An error if `self` is not `.unprocessableContent`.
-            /// - SeeAlso: `.unprocessableContent`.
-            internal var unprocessableContent: Components.Responses.Refused {
-                get throws {
-                    switch self {
-                    case let .unprocessableContent(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "unprocessableContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// Too many wrong passwords for this account or from this address; `Retry-After` says how long to wait.
-            ///
-            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/429`.
-            ///
-            /// HTTP response code: `429 tooManyRequests`.
-            case tooManyRequests(Components.Responses.TooManyAttempts)
-            /// The associated value of the enum case if `self` is `.tooManyRequests`.
-            ///
-            /// - Throws: An error if `self` is not `.tooManyRequests`.
-            /// - SeeAlso: `.tooManyRequests`.
-            internal var tooManyRequests: Components.Responses.TooManyAttempts {
-                get throws {
-                    switch self {
-                    case let .tooManyRequests(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "tooManyRequests",
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -7531,7 +7492,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)/responses/default`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -7579,53 +7540,87 @@ internal enum Operations {
             }
         }
     }
-    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
+    /// Marks an open task done, or a done task open again (the list's swipe).
     ///
-    /// - Remark: HTTP `GET /accounts/images`.
-    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
-    internal enum ListAccountImages {
-        internal static let id: Swift.String = "listAccountImages"
+    /// - Remark: HTTP `POST /tasks/{id}/toggle`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
+    internal enum ToggleTask {
+        internal static let id: Swift.String = "toggleTask"
         internal struct Input: Sendable, Hashable {
-            /// - Remark: Generated from `#/paths/accounts/images/GET/header`.
-            internal struct Headers: Sendable, Hashable {
-                /// The session token that logging in or signing up answered.
+            /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/path/id`.
+                internal var id: Components.Parameters.TaskID
+                /// Creates a new `Path`.
                 ///
-                /// - Remark: Generated from `#/paths/accounts/images/GET/header/X-Account-Session`.
-                internal var xAccountSession: Components.Parameters.AccountSession?
-                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAccountImages.AcceptableContentType>]
+                /// - Parameters:
+                ///   - id:
+                internal init(id: Components.Parameters.TaskID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.ToggleTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ToggleTask.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
                 ///   - accept:
                 internal init(
-                    xAccountSession: Components.Parameters.AccountSession? = nil,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAccountImages.AcceptableContentType>] = .defaultValues()
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ToggleTask.AcceptableContentType>] = .defaultValues()
                 ) {
-                    self.xAccountSession = xAccountSession
+                    self.xCSRFToken = xCSRFToken
                     self.accept = accept
                 }
             }
-            internal var headers: Operations.ListAccountImages.Input.Headers
+            internal var headers: Operations.ToggleTask.Input.Headers
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - path:
             ///   - headers:
-            internal init(headers: Operations.ListAccountImages.Input.Headers = .init()) {
+            internal init(
+                path: Operations.ToggleTask.Input.Path,
+                headers: Operations.ToggleTask.Input.Headers = .init()
+            ) {
+                self.path = path
                 self.headers = headers
             }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/accounts/images/GET/responses/200/content`.
+                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The version of the thing, for `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The version of the thing, for `If-Match`.
+                    internal init(eTag: Components.Headers.ETag) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ToggleTask.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/accounts/images/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.ImageList)
+                    /// - Remark: Generated from `#/paths/tasks/{id}/toggle/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Task)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    internal var json: Components.Schemas.ImageList {
+                    internal var json: Components.Schemas.Task {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -7635,26 +7630,31 @@ internal enum Operations {
                     }
                 }
                 /// Received HTTP response body
-                internal var body: Operations.ListAccountImages.Output.Ok.Body
+                internal var body: Operations.ToggleTask.Output.Ok.Body
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.ListAccountImages.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.ToggleTask.Output.Ok.Headers,
+                    body: Operations.ToggleTask.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
-            /// The images.
+            /// The task, as stored.
             ///
-            /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)/responses/200`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Operations.ListAccountImages.Output.Ok)
+            case ok(Operations.ToggleTask.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            internal var ok: Operations.ListAccountImages.Output.Ok {
+            internal var ok: Operations.ToggleTask.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -7667,24 +7667,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            /// There is no such thing (it was deleted, or never was).
             ///
-            /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)/responses/401`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)/responses/404`.
             ///
-            /// HTTP response code: `401 unauthorized`.
-            case unauthorized(Components.Responses.NotLoggedIn)
-            /// The associated value of the enum case if `self` is `.unauthorized`.
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
             ///
-            /// - Throws: An error if `self` is not `.unauthorized`.
-            /// - SeeAlso: `.unauthorized`.
-            internal var unauthorized: Components.Responses.NotLoggedIn {
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
                 get throws {
                     switch self {
-                    case let .unauthorized(response):
+                    case let .notFound(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "unauthorized",
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -7692,7 +7692,7 @@ internal enum Operations {
             }
             /// What went wrong, in the words the pages use.
             ///
-            /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)/responses/default`.
+            /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)

@@ -6,96 +6,41 @@ import struct Foundation.Data
 import struct Foundation.Date
 /// A type that performs HTTP operations defined by the OpenAPI document.
 internal protocol APIProtocol: Sendable {
-    /// A page of tasks in the list's order, and how many are open and done.
+    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
     ///
-    /// - Remark: HTTP `GET /tasks`.
-    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
-    func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output
-    /// Adds a task.
+    /// - Remark: HTTP `POST /accounts/signup`.
+    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
+    func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output
+    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
     ///
-    /// - Remark: HTTP `POST /tasks`.
-    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
-    func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output
-    /// One task.
+    /// - Remark: HTTP `POST /accounts/login`.
+    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
+    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output
+    /// Ends the session (its token is worth nothing after).
     ///
-    /// - Remark: HTTP `GET /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)`.
-    func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output
-    /// Changes a task's name, description and day and, when `done` is given, whether it is done.
+    /// - Remark: HTTP `POST /accounts/logout`.
+    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output
+    /// The logged-in account, as Home shows it.
     ///
-    /// - Remark: HTTP `PUT /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)`.
-    func updateTask(_ input: Operations.UpdateTask.Input) async throws -> Operations.UpdateTask.Output
-    /// Deletes a task.
+    /// - Remark: HTTP `GET /accounts/me`.
+    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
+    func getMyAccount(_ input: Operations.GetMyAccount.Input) async throws -> Operations.GetMyAccount.Output
+    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
     ///
-    /// - Remark: HTTP `DELETE /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)`.
-    func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output
-    /// Marks an open task done, or a done task open again (the list's swipe).
+    /// - Remark: HTTP `PUT /accounts/me/mobile`.
+    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
+    func changeMyMobile(_ input: Operations.ChangeMyMobile.Input) async throws -> Operations.ChangeMyMobile.Output
+    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
     ///
-    /// - Remark: HTTP `POST /tasks/{id}/toggle`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
-    func toggleTask(_ input: Operations.ToggleTask.Input) async throws -> Operations.ToggleTask.Output
-    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    /// - Remark: HTTP `POST /accounts/me/delete`.
+    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
+    func deleteMyAccount(_ input: Operations.DeleteMyAccount.Input) async throws -> Operations.DeleteMyAccount.Output
+    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
     ///
-    /// - Remark: HTTP `GET /countdowns`.
-    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
-    func listCountdowns(_ input: Operations.ListCountdowns.Input) async throws -> Operations.ListCountdowns.Output
-    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
-    ///
-    /// - Remark: HTTP `POST /countdowns`.
-    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
-    func startCountdown(_ input: Operations.StartCountdown.Input) async throws -> Operations.StartCountdown.Output
-    /// One countdown.
-    ///
-    /// - Remark: HTTP `GET /countdowns/{id}`.
-    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
-    func getCountdown(_ input: Operations.GetCountdown.Input) async throws -> Operations.GetCountdown.Output
-    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
-    ///
-    /// - Remark: HTTP `DELETE /countdowns/{id}`.
-    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
-    func cancelCountdown(_ input: Operations.CancelCountdown.Input) async throws -> Operations.CancelCountdown.Output
-    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
-    ///
-    /// - Remark: HTTP `POST /signup/check`.
-    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
-    func checkSignup(_ input: Operations.CheckSignup.Input) async throws -> Operations.CheckSignup.Output
-    /// A page (100) of downloads, newest first, each as it stands now.
-    ///
-    /// - Remark: HTTP `GET /downloads`.
-    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
-    func listDownloads(_ input: Operations.ListDownloads.Input) async throws -> Operations.ListDownloads.Output
-    /// Queues a download of an http or https address, as the page's URL field does.
-    ///
-    /// - Remark: HTTP `POST /downloads`.
-    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
-    func startDownload(_ input: Operations.StartDownload.Input) async throws -> Operations.StartDownload.Output
-    /// One download, as it stands now.
-    ///
-    /// - Remark: HTTP `GET /downloads/{id}`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
-    func getDownload(_ input: Operations.GetDownload.Input) async throws -> Operations.GetDownload.Output
-    /// Removes a finished download and its file (a running one is refused; cancel it first).
-    ///
-    /// - Remark: HTTP `DELETE /downloads/{id}`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
-    func removeDownload(_ input: Operations.RemoveDownload.Input) async throws -> Operations.RemoveDownload.Output
-    /// Stops a queued or running download; a finished one is left as it ended.
-    ///
-    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
-    func cancelDownload(_ input: Operations.CancelDownload.Input) async throws -> Operations.CancelDownload.Output
-    /// Queues a finished download again, resuming a partial file when the server allows.
-    ///
-    /// - Remark: HTTP `POST /downloads/{id}/retry`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
-    func retryDownload(_ input: Operations.RetryDownload.Input) async throws -> Operations.RetryDownload.Output
-    /// What the viewer reads of a completed download: its title, outline, links and readable text.
-    ///
-    /// - Remark: HTTP `GET /downloads/{id}/reading`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
-    func readDownload(_ input: Operations.ReadDownload.Input) async throws -> Operations.ReadDownload.Output
+    /// - Remark: HTTP `GET /accounts/images`.
+    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
+    func listAccountImages(_ input: Operations.ListAccountImages.Input) async throws -> Operations.ListAccountImages.Output
     /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
     ///
     /// - Remark: HTTP `GET /assignments`.
@@ -155,6 +100,66 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /assignments/{id}/mark`.
     /// - Remark: Generated from `#/paths//assignments/{id}/mark/put(setAssignmentMark)`.
     func setAssignmentMark(_ input: Operations.SetAssignmentMark.Input) async throws -> Operations.SetAssignmentMark.Output
+    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    ///
+    /// - Remark: HTTP `GET /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
+    func listCountdowns(_ input: Operations.ListCountdowns.Input) async throws -> Operations.ListCountdowns.Output
+    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
+    ///
+    /// - Remark: HTTP `POST /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
+    func startCountdown(_ input: Operations.StartCountdown.Input) async throws -> Operations.StartCountdown.Output
+    /// One countdown.
+    ///
+    /// - Remark: HTTP `GET /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
+    func getCountdown(_ input: Operations.GetCountdown.Input) async throws -> Operations.GetCountdown.Output
+    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
+    ///
+    /// - Remark: HTTP `DELETE /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
+    func cancelCountdown(_ input: Operations.CancelCountdown.Input) async throws -> Operations.CancelCountdown.Output
+    /// A page (100) of downloads, newest first, each as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
+    func listDownloads(_ input: Operations.ListDownloads.Input) async throws -> Operations.ListDownloads.Output
+    /// Queues a download of an http or https address, as the page's URL field does.
+    ///
+    /// - Remark: HTTP `POST /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
+    func startDownload(_ input: Operations.StartDownload.Input) async throws -> Operations.StartDownload.Output
+    /// One download, as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
+    func getDownload(_ input: Operations.GetDownload.Input) async throws -> Operations.GetDownload.Output
+    /// Removes a finished download and its file (a running one is refused; cancel it first).
+    ///
+    /// - Remark: HTTP `DELETE /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
+    func removeDownload(_ input: Operations.RemoveDownload.Input) async throws -> Operations.RemoveDownload.Output
+    /// Stops a queued or running download; a finished one is left as it ended.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
+    func cancelDownload(_ input: Operations.CancelDownload.Input) async throws -> Operations.CancelDownload.Output
+    /// Queues a finished download again, resuming a partial file when the server allows.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/retry`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
+    func retryDownload(_ input: Operations.RetryDownload.Input) async throws -> Operations.RetryDownload.Output
+    /// What the viewer reads of a completed download: its title, outline, links and readable text.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}/reading`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
+    func readDownload(_ input: Operations.ReadDownload.Input) async throws -> Operations.ReadDownload.Output
+    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
+    ///
+    /// - Remark: HTTP `POST /signup/check`.
+    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
+    func checkSignup(_ input: Operations.CheckSignup.Input) async throws -> Operations.CheckSignup.Output
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.
@@ -170,41 +175,36 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /news/refresh`.
     /// - Remark: Generated from `#/paths//news/refresh/post(refreshNews)`.
     func refreshNews(_ input: Operations.RefreshNews.Input) async throws -> Operations.RefreshNews.Output
-    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
+    /// A page of tasks in the list's order, and how many are open and done.
     ///
-    /// - Remark: HTTP `POST /accounts/signup`.
-    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
-    func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output
-    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
+    /// - Remark: HTTP `GET /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
+    func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output
+    /// Adds a task.
     ///
-    /// - Remark: HTTP `POST /accounts/login`.
-    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
-    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output
-    /// Ends the session (its token is worth nothing after).
+    /// - Remark: HTTP `POST /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
+    func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output
+    /// One task.
     ///
-    /// - Remark: HTTP `POST /accounts/logout`.
-    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
-    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output
-    /// The logged-in account, as Home shows it.
+    /// - Remark: HTTP `GET /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)`.
+    func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output
+    /// Changes a task's name, description and day and, when `done` is given, whether it is done.
     ///
-    /// - Remark: HTTP `GET /accounts/me`.
-    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
-    func getMyAccount(_ input: Operations.GetMyAccount.Input) async throws -> Operations.GetMyAccount.Output
-    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
+    /// - Remark: HTTP `PUT /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)`.
+    func updateTask(_ input: Operations.UpdateTask.Input) async throws -> Operations.UpdateTask.Output
+    /// Deletes a task.
     ///
-    /// - Remark: HTTP `PUT /accounts/me/mobile`.
-    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
-    func changeMyMobile(_ input: Operations.ChangeMyMobile.Input) async throws -> Operations.ChangeMyMobile.Output
-    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
+    /// - Remark: HTTP `DELETE /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)`.
+    func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output
+    /// Marks an open task done, or a done task open again (the list's swipe).
     ///
-    /// - Remark: HTTP `POST /accounts/me/delete`.
-    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
-    func deleteMyAccount(_ input: Operations.DeleteMyAccount.Input) async throws -> Operations.DeleteMyAccount.Output
-    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
-    ///
-    /// - Remark: HTTP `GET /accounts/images`.
-    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
-    func listAccountImages(_ input: Operations.ListAccountImages.Input) async throws -> Operations.ListAccountImages.Output
+    /// - Remark: HTTP `POST /tasks/{id}/toggle`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
+    func toggleTask(_ input: Operations.ToggleTask.Input) async throws -> Operations.ToggleTask.Output
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///
     /// - Remark: HTTP `GET /notices`.
@@ -219,241 +219,78 @@ internal protocol APIProtocol: Sendable {
 
 /// Convenience overloads for operation inputs.
 extension APIProtocol {
-    /// A page of tasks in the list's order, and how many are open and done.
+    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
     ///
-    /// - Remark: HTTP `GET /tasks`.
-    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
-    internal func listTasks(
-        query: Operations.ListTasks.Input.Query = .init(),
-        headers: Operations.ListTasks.Input.Headers = .init()
-    ) async throws -> Operations.ListTasks.Output {
-        try await listTasks(Operations.ListTasks.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Adds a task.
-    ///
-    /// - Remark: HTTP `POST /tasks`.
-    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
-    internal func createTask(
-        headers: Operations.CreateTask.Input.Headers = .init(),
-        body: Operations.CreateTask.Input.Body
-    ) async throws -> Operations.CreateTask.Output {
-        try await createTask(Operations.CreateTask.Input(
+    /// - Remark: HTTP `POST /accounts/signup`.
+    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
+    internal func signUp(
+        headers: Operations.SignUp.Input.Headers = .init(),
+        body: Operations.SignUp.Input.Body
+    ) async throws -> Operations.SignUp.Output {
+        try await signUp(Operations.SignUp.Input(
             headers: headers,
             body: body
         ))
     }
-    /// One task.
+    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
     ///
-    /// - Remark: HTTP `GET /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)`.
-    internal func getTask(
-        path: Operations.GetTask.Input.Path,
-        headers: Operations.GetTask.Input.Headers = .init()
-    ) async throws -> Operations.GetTask.Output {
-        try await getTask(Operations.GetTask.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Changes a task's name, description and day and, when `done` is given, whether it is done.
-    ///
-    /// - Remark: HTTP `PUT /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)`.
-    internal func updateTask(
-        path: Operations.UpdateTask.Input.Path,
-        headers: Operations.UpdateTask.Input.Headers = .init(),
-        body: Operations.UpdateTask.Input.Body
-    ) async throws -> Operations.UpdateTask.Output {
-        try await updateTask(Operations.UpdateTask.Input(
-            path: path,
+    /// - Remark: HTTP `POST /accounts/login`.
+    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
+    internal func logIn(
+        headers: Operations.LogIn.Input.Headers = .init(),
+        body: Operations.LogIn.Input.Body
+    ) async throws -> Operations.LogIn.Output {
+        try await logIn(Operations.LogIn.Input(
             headers: headers,
             body: body
         ))
     }
-    /// Deletes a task.
+    /// Ends the session (its token is worth nothing after).
     ///
-    /// - Remark: HTTP `DELETE /tasks/{id}`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)`.
-    internal func deleteTask(
-        path: Operations.DeleteTask.Input.Path,
-        headers: Operations.DeleteTask.Input.Headers = .init()
-    ) async throws -> Operations.DeleteTask.Output {
-        try await deleteTask(Operations.DeleteTask.Input(
-            path: path,
-            headers: headers
-        ))
+    /// - Remark: HTTP `POST /accounts/logout`.
+    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
+    internal func logOut(headers: Operations.LogOut.Input.Headers = .init()) async throws -> Operations.LogOut.Output {
+        try await logOut(Operations.LogOut.Input(headers: headers))
     }
-    /// Marks an open task done, or a done task open again (the list's swipe).
+    /// The logged-in account, as Home shows it.
     ///
-    /// - Remark: HTTP `POST /tasks/{id}/toggle`.
-    /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
-    internal func toggleTask(
-        path: Operations.ToggleTask.Input.Path,
-        headers: Operations.ToggleTask.Input.Headers = .init()
-    ) async throws -> Operations.ToggleTask.Output {
-        try await toggleTask(Operations.ToggleTask.Input(
-            path: path,
-            headers: headers
-        ))
+    /// - Remark: HTTP `GET /accounts/me`.
+    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
+    internal func getMyAccount(headers: Operations.GetMyAccount.Input.Headers = .init()) async throws -> Operations.GetMyAccount.Output {
+        try await getMyAccount(Operations.GetMyAccount.Input(headers: headers))
     }
-    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
     ///
-    /// - Remark: HTTP `GET /countdowns`.
-    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
-    internal func listCountdowns(
-        query: Operations.ListCountdowns.Input.Query = .init(),
-        headers: Operations.ListCountdowns.Input.Headers = .init()
-    ) async throws -> Operations.ListCountdowns.Output {
-        try await listCountdowns(Operations.ListCountdowns.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
-    ///
-    /// - Remark: HTTP `POST /countdowns`.
-    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
-    internal func startCountdown(
-        headers: Operations.StartCountdown.Input.Headers = .init(),
-        body: Operations.StartCountdown.Input.Body
-    ) async throws -> Operations.StartCountdown.Output {
-        try await startCountdown(Operations.StartCountdown.Input(
+    /// - Remark: HTTP `PUT /accounts/me/mobile`.
+    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
+    internal func changeMyMobile(
+        headers: Operations.ChangeMyMobile.Input.Headers = .init(),
+        body: Operations.ChangeMyMobile.Input.Body
+    ) async throws -> Operations.ChangeMyMobile.Output {
+        try await changeMyMobile(Operations.ChangeMyMobile.Input(
             headers: headers,
             body: body
         ))
     }
-    /// One countdown.
+    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
     ///
-    /// - Remark: HTTP `GET /countdowns/{id}`.
-    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
-    internal func getCountdown(
-        path: Operations.GetCountdown.Input.Path,
-        headers: Operations.GetCountdown.Input.Headers = .init()
-    ) async throws -> Operations.GetCountdown.Output {
-        try await getCountdown(Operations.GetCountdown.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
-    ///
-    /// - Remark: HTTP `DELETE /countdowns/{id}`.
-    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
-    internal func cancelCountdown(
-        path: Operations.CancelCountdown.Input.Path,
-        headers: Operations.CancelCountdown.Input.Headers = .init()
-    ) async throws -> Operations.CancelCountdown.Output {
-        try await cancelCountdown(Operations.CancelCountdown.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
-    ///
-    /// - Remark: HTTP `POST /signup/check`.
-    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
-    internal func checkSignup(
-        headers: Operations.CheckSignup.Input.Headers = .init(),
-        body: Operations.CheckSignup.Input.Body
-    ) async throws -> Operations.CheckSignup.Output {
-        try await checkSignup(Operations.CheckSignup.Input(
+    /// - Remark: HTTP `POST /accounts/me/delete`.
+    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
+    internal func deleteMyAccount(
+        headers: Operations.DeleteMyAccount.Input.Headers = .init(),
+        body: Operations.DeleteMyAccount.Input.Body
+    ) async throws -> Operations.DeleteMyAccount.Output {
+        try await deleteMyAccount(Operations.DeleteMyAccount.Input(
             headers: headers,
             body: body
         ))
     }
-    /// A page (100) of downloads, newest first, each as it stands now.
+    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
     ///
-    /// - Remark: HTTP `GET /downloads`.
-    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
-    internal func listDownloads(
-        query: Operations.ListDownloads.Input.Query = .init(),
-        headers: Operations.ListDownloads.Input.Headers = .init()
-    ) async throws -> Operations.ListDownloads.Output {
-        try await listDownloads(Operations.ListDownloads.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Queues a download of an http or https address, as the page's URL field does.
-    ///
-    /// - Remark: HTTP `POST /downloads`.
-    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
-    internal func startDownload(
-        headers: Operations.StartDownload.Input.Headers = .init(),
-        body: Operations.StartDownload.Input.Body
-    ) async throws -> Operations.StartDownload.Output {
-        try await startDownload(Operations.StartDownload.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// One download, as it stands now.
-    ///
-    /// - Remark: HTTP `GET /downloads/{id}`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
-    internal func getDownload(
-        path: Operations.GetDownload.Input.Path,
-        headers: Operations.GetDownload.Input.Headers = .init()
-    ) async throws -> Operations.GetDownload.Output {
-        try await getDownload(Operations.GetDownload.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Removes a finished download and its file (a running one is refused; cancel it first).
-    ///
-    /// - Remark: HTTP `DELETE /downloads/{id}`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
-    internal func removeDownload(
-        path: Operations.RemoveDownload.Input.Path,
-        headers: Operations.RemoveDownload.Input.Headers = .init()
-    ) async throws -> Operations.RemoveDownload.Output {
-        try await removeDownload(Operations.RemoveDownload.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Stops a queued or running download; a finished one is left as it ended.
-    ///
-    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
-    internal func cancelDownload(
-        path: Operations.CancelDownload.Input.Path,
-        headers: Operations.CancelDownload.Input.Headers = .init()
-    ) async throws -> Operations.CancelDownload.Output {
-        try await cancelDownload(Operations.CancelDownload.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Queues a finished download again, resuming a partial file when the server allows.
-    ///
-    /// - Remark: HTTP `POST /downloads/{id}/retry`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
-    internal func retryDownload(
-        path: Operations.RetryDownload.Input.Path,
-        headers: Operations.RetryDownload.Input.Headers = .init()
-    ) async throws -> Operations.RetryDownload.Output {
-        try await retryDownload(Operations.RetryDownload.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// What the viewer reads of a completed download: its title, outline, links and readable text.
-    ///
-    /// - Remark: HTTP `GET /downloads/{id}/reading`.
-    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
-    internal func readDownload(
-        path: Operations.ReadDownload.Input.Path,
-        headers: Operations.ReadDownload.Input.Headers = .init()
-    ) async throws -> Operations.ReadDownload.Output {
-        try await readDownload(Operations.ReadDownload.Input(
-            path: path,
-            headers: headers
-        ))
+    /// - Remark: HTTP `GET /accounts/images`.
+    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
+    internal func listAccountImages(headers: Operations.ListAccountImages.Input.Headers = .init()) async throws -> Operations.ListAccountImages.Output {
+        try await listAccountImages(Operations.ListAccountImages.Input(headers: headers))
     }
     /// A page (100) of one section of the list, in its order (current soonest due first; archive latest first).
     ///
@@ -612,6 +449,162 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// The running countdowns, soonest end first, then a page of finished ones, latest first.
+    ///
+    /// - Remark: HTTP `GET /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/get(listCountdowns)`.
+    internal func listCountdowns(
+        query: Operations.ListCountdowns.Input.Query = .init(),
+        headers: Operations.ListCountdowns.Input.Headers = .init()
+    ) async throws -> Operations.ListCountdowns.Output {
+        try await listCountdowns(Operations.ListCountdowns.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Starts a countdown (hours and minutes; both zero is refused, as on the page).
+    ///
+    /// - Remark: HTTP `POST /countdowns`.
+    /// - Remark: Generated from `#/paths//countdowns/post(startCountdown)`.
+    internal func startCountdown(
+        headers: Operations.StartCountdown.Input.Headers = .init(),
+        body: Operations.StartCountdown.Input.Body
+    ) async throws -> Operations.StartCountdown.Output {
+        try await startCountdown(Operations.StartCountdown.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One countdown.
+    ///
+    /// - Remark: HTTP `GET /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/get(getCountdown)`.
+    internal func getCountdown(
+        path: Operations.GetCountdown.Input.Path,
+        headers: Operations.GetCountdown.Input.Headers = .init()
+    ) async throws -> Operations.GetCountdown.Output {
+        try await getCountdown(Operations.GetCountdown.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Cancels a countdown; its notice is withdrawn if it has not come yet.
+    ///
+    /// - Remark: HTTP `DELETE /countdowns/{id}`.
+    /// - Remark: Generated from `#/paths//countdowns/{id}/delete(cancelCountdown)`.
+    internal func cancelCountdown(
+        path: Operations.CancelCountdown.Input.Path,
+        headers: Operations.CancelCountdown.Input.Headers = .init()
+    ) async throws -> Operations.CancelCountdown.Output {
+        try await cancelCountdown(Operations.CancelCountdown.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A page (100) of downloads, newest first, each as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/get(listDownloads)`.
+    internal func listDownloads(
+        query: Operations.ListDownloads.Input.Query = .init(),
+        headers: Operations.ListDownloads.Input.Headers = .init()
+    ) async throws -> Operations.ListDownloads.Output {
+        try await listDownloads(Operations.ListDownloads.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Queues a download of an http or https address, as the page's URL field does.
+    ///
+    /// - Remark: HTTP `POST /downloads`.
+    /// - Remark: Generated from `#/paths//downloads/post(startDownload)`.
+    internal func startDownload(
+        headers: Operations.StartDownload.Input.Headers = .init(),
+        body: Operations.StartDownload.Input.Body
+    ) async throws -> Operations.StartDownload.Output {
+        try await startDownload(Operations.StartDownload.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One download, as it stands now.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/get(getDownload)`.
+    internal func getDownload(
+        path: Operations.GetDownload.Input.Path,
+        headers: Operations.GetDownload.Input.Headers = .init()
+    ) async throws -> Operations.GetDownload.Output {
+        try await getDownload(Operations.GetDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Removes a finished download and its file (a running one is refused; cancel it first).
+    ///
+    /// - Remark: HTTP `DELETE /downloads/{id}`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/delete(removeDownload)`.
+    internal func removeDownload(
+        path: Operations.RemoveDownload.Input.Path,
+        headers: Operations.RemoveDownload.Input.Headers = .init()
+    ) async throws -> Operations.RemoveDownload.Output {
+        try await removeDownload(Operations.RemoveDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Stops a queued or running download; a finished one is left as it ended.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/cancel/post(cancelDownload)`.
+    internal func cancelDownload(
+        path: Operations.CancelDownload.Input.Path,
+        headers: Operations.CancelDownload.Input.Headers = .init()
+    ) async throws -> Operations.CancelDownload.Output {
+        try await cancelDownload(Operations.CancelDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Queues a finished download again, resuming a partial file when the server allows.
+    ///
+    /// - Remark: HTTP `POST /downloads/{id}/retry`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/retry/post(retryDownload)`.
+    internal func retryDownload(
+        path: Operations.RetryDownload.Input.Path,
+        headers: Operations.RetryDownload.Input.Headers = .init()
+    ) async throws -> Operations.RetryDownload.Output {
+        try await retryDownload(Operations.RetryDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// What the viewer reads of a completed download: its title, outline, links and readable text.
+    ///
+    /// - Remark: HTTP `GET /downloads/{id}/reading`.
+    /// - Remark: Generated from `#/paths//downloads/{id}/reading/get(readDownload)`.
+    internal func readDownload(
+        path: Operations.ReadDownload.Input.Path,
+        headers: Operations.ReadDownload.Input.Headers = .init()
+    ) async throws -> Operations.ReadDownload.Output {
+        try await readDownload(Operations.ReadDownload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Checks a sign-up as the form does, and answers the user as JSON (the password hidden, as the page shows it).
+    ///
+    /// - Remark: HTTP `POST /signup/check`.
+    /// - Remark: Generated from `#/paths//signup/check/post(checkSignup)`.
+    internal func checkSignup(
+        headers: Operations.CheckSignup.Input.Headers = .init(),
+        body: Operations.CheckSignup.Input.Body
+    ) async throws -> Operations.CheckSignup.Output {
+        try await checkSignup(Operations.CheckSignup.Input(
+            headers: headers,
+            body: body
+        ))
+    }
     /// A page of headlines (50), newest first, and the line saying how fresh they are.
     ///
     /// - Remark: HTTP `GET /news/headlines`.
@@ -645,78 +638,85 @@ extension APIProtocol {
     internal func refreshNews(headers: Operations.RefreshNews.Input.Headers = .init()) async throws -> Operations.RefreshNews.Output {
         try await refreshNews(Operations.RefreshNews.Input(headers: headers))
     }
-    /// Makes an account, checked as the sign-up form checks it, and starts a session for it.
+    /// A page of tasks in the list's order, and how many are open and done.
     ///
-    /// - Remark: HTTP `POST /accounts/signup`.
-    /// - Remark: Generated from `#/paths//accounts/signup/post(signUp)`.
-    internal func signUp(
-        headers: Operations.SignUp.Input.Headers = .init(),
-        body: Operations.SignUp.Input.Body
-    ) async throws -> Operations.SignUp.Output {
-        try await signUp(Operations.SignUp.Input(
+    /// - Remark: HTTP `GET /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
+    internal func listTasks(
+        query: Operations.ListTasks.Input.Query = .init(),
+        headers: Operations.ListTasks.Input.Headers = .init()
+    ) async throws -> Operations.ListTasks.Output {
+        try await listTasks(Operations.ListTasks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Adds a task.
+    ///
+    /// - Remark: HTTP `POST /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
+    internal func createTask(
+        headers: Operations.CreateTask.Input.Headers = .init(),
+        body: Operations.CreateTask.Input.Body
+    ) async throws -> Operations.CreateTask.Output {
+        try await createTask(Operations.CreateTask.Input(
             headers: headers,
             body: body
         ))
     }
-    /// Logs in, as the login form does (and held back by the same throttle), and answers a session token.
+    /// One task.
     ///
-    /// - Remark: HTTP `POST /accounts/login`.
-    /// - Remark: Generated from `#/paths//accounts/login/post(logIn)`.
-    internal func logIn(
-        headers: Operations.LogIn.Input.Headers = .init(),
-        body: Operations.LogIn.Input.Body
-    ) async throws -> Operations.LogIn.Output {
-        try await logIn(Operations.LogIn.Input(
+    /// - Remark: HTTP `GET /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/get(getTask)`.
+    internal func getTask(
+        path: Operations.GetTask.Input.Path,
+        headers: Operations.GetTask.Input.Headers = .init()
+    ) async throws -> Operations.GetTask.Output {
+        try await getTask(Operations.GetTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Changes a task's name, description and day and, when `done` is given, whether it is done.
+    ///
+    /// - Remark: HTTP `PUT /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/put(updateTask)`.
+    internal func updateTask(
+        path: Operations.UpdateTask.Input.Path,
+        headers: Operations.UpdateTask.Input.Headers = .init(),
+        body: Operations.UpdateTask.Input.Body
+    ) async throws -> Operations.UpdateTask.Output {
+        try await updateTask(Operations.UpdateTask.Input(
+            path: path,
             headers: headers,
             body: body
         ))
     }
-    /// Ends the session (its token is worth nothing after).
+    /// Deletes a task.
     ///
-    /// - Remark: HTTP `POST /accounts/logout`.
-    /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
-    internal func logOut(headers: Operations.LogOut.Input.Headers = .init()) async throws -> Operations.LogOut.Output {
-        try await logOut(Operations.LogOut.Input(headers: headers))
-    }
-    /// The logged-in account, as Home shows it.
-    ///
-    /// - Remark: HTTP `GET /accounts/me`.
-    /// - Remark: Generated from `#/paths//accounts/me/get(getMyAccount)`.
-    internal func getMyAccount(headers: Operations.GetMyAccount.Input.Headers = .init()) async throws -> Operations.GetMyAccount.Output {
-        try await getMyAccount(Operations.GetMyAccount.Input(headers: headers))
-    }
-    /// Changes the account's mobile number, checked as at sign-up (Home's Edit dialog).
-    ///
-    /// - Remark: HTTP `PUT /accounts/me/mobile`.
-    /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
-    internal func changeMyMobile(
-        headers: Operations.ChangeMyMobile.Input.Headers = .init(),
-        body: Operations.ChangeMyMobile.Input.Body
-    ) async throws -> Operations.ChangeMyMobile.Output {
-        try await changeMyMobile(Operations.ChangeMyMobile.Input(
-            headers: headers,
-            body: body
+    /// - Remark: HTTP `DELETE /tasks/{id}`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/delete(deleteTask)`.
+    internal func deleteTask(
+        path: Operations.DeleteTask.Input.Path,
+        headers: Operations.DeleteTask.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTask.Output {
+        try await deleteTask(Operations.DeleteTask.Input(
+            path: path,
+            headers: headers
         ))
     }
-    /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
+    /// Marks an open task done, or a done task open again (the list's swipe).
     ///
-    /// - Remark: HTTP `POST /accounts/me/delete`.
-    /// - Remark: Generated from `#/paths//accounts/me/delete/post(deleteMyAccount)`.
-    internal func deleteMyAccount(
-        headers: Operations.DeleteMyAccount.Input.Headers = .init(),
-        body: Operations.DeleteMyAccount.Input.Body
-    ) async throws -> Operations.DeleteMyAccount.Output {
-        try await deleteMyAccount(Operations.DeleteMyAccount.Input(
-            headers: headers,
-            body: body
+    /// - Remark: HTTP `POST /tasks/{id}/toggle`.
+    /// - Remark: Generated from `#/paths//tasks/{id}/toggle/post(toggleTask)`.
+    internal func toggleTask(
+        path: Operations.ToggleTask.Input.Path,
+        headers: Operations.ToggleTask.Input.Headers = .init()
+    ) async throws -> Operations.ToggleTask.Output {
+        try await toggleTask(Operations.ToggleTask.Input(
+            path: path,
+            headers: headers
         ))
-    }
-    /// The image grid's list (built in, or the configured feed; a failed fetch keeps the last good list).
-    ///
-    /// - Remark: HTTP `GET /accounts/images`.
-    /// - Remark: Generated from `#/paths//accounts/images/get(listAccountImages)`.
-    internal func listAccountImages(headers: Operations.ListAccountImages.Input.Headers = .init()) async throws -> Operations.ListAccountImages.Output {
-        try await listAccountImages(Operations.ListAccountImages.Input(headers: headers))
     }
     /// The delivered notices, newest first (the latest 100), and how many are unread.
     ///

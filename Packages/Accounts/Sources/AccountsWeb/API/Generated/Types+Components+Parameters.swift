@@ -11,13 +11,13 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/IfMatch`.
         internal typealias IfMatch = Swift.String
-        /// The session token that logging in or signing up answered.
-        ///
-        /// - Remark: Generated from `#/components/parameters/AccountSession`.
-        internal typealias AccountSession = Swift.String
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
         ///
         /// - Remark: Generated from `#/components/parameters/CSRFToken`.
         internal typealias CSRFToken = Swift.String
+        /// The session token that logging in or signing up answered.
+        ///
+        /// - Remark: Generated from `#/components/parameters/AccountSession`.
+        internal typealias AccountSession = Swift.String
     }
 }

@@ -7,10 +7,6 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
-        /// - Remark: Generated from `#/components/parameters/AssignmentID`.
-        internal typealias AssignmentID = Swift.Int64
-        /// - Remark: Generated from `#/components/parameters/AssignmentTaskID`.
-        internal typealias AssignmentTaskID = Swift.Int64
         /// The `ETag` of the thing as last read; one changed since then answers 412 and is not changed.
         ///
         /// - Remark: Generated from `#/components/parameters/IfMatch`.
@@ -19,5 +15,9 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/CSRFToken`.
         internal typealias CSRFToken = Swift.String
+        /// - Remark: Generated from `#/components/parameters/AssignmentID`.
+        internal typealias AssignmentID = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/AssignmentTaskID`.
+        internal typealias AssignmentTaskID = Swift.Int64
     }
 }

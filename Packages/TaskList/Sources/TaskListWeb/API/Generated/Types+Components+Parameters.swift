@@ -7,11 +7,11 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
-        /// - Remark: Generated from `#/components/parameters/TaskID`.
-        internal typealias TaskID = Swift.Int64
         /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
         ///
         /// - Remark: Generated from `#/components/parameters/CSRFToken`.
         internal typealias CSRFToken = Swift.String
+        /// - Remark: Generated from `#/components/parameters/TaskID`.
+        internal typealias TaskID = Swift.Int64
     }
 }
