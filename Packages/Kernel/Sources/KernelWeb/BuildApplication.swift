@@ -210,8 +210,7 @@ struct Shell {
             return try directory.secret(named: CSRFMiddleware.secretName)
         } catch {
             logger.warning("\(error) Forms signed now stop working at the next restart.")
-            var generator = SystemRandomNumberGenerator()
-            return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            return Base64URL.randomBytes(32)
         }
     }
 }

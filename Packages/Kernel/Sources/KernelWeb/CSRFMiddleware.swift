@@ -133,8 +133,7 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// A fresh token made at `time`: 16 random bytes and the time in seconds (8 bytes, big-endian), then their
     /// HMAC-SHA256, in base64url (75 characters).
     func makeToken(at time: Date) -> String {
-        var generator = SystemRandomNumberGenerator()
-        var signed = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var signed = Base64URL.randomBytes(16)
         withUnsafeBytes(of: UInt64(max(0, time.timeIntervalSince1970)).bigEndian) { signed.append(contentsOf: $0) }
         return Base64URL.encode(signed + HMAC<SHA256>.authenticationCode(for: signed, using: key))
     }

@@ -1,0 +1,34 @@
+import Foundation
+import Kernel
+import Testing
+
+@Suite("Base64url: the house's spelling of bytes in cookies, URLs and headers")
+struct Base64URLTests {
+    @Test("bytes whose base64 holds + and / are written with - and _, unpadded, and read back")
+    func roundTrip() {
+        let bytes: [UInt8] = [0xFB, 0xFF, 0xBF, 0x3E, 0x00]
+        #expect(Data(bytes).base64EncodedString() == "+/+/PgA=")
+        #expect(Base64URL.encode(bytes) == "-_-_PgA")
+        #expect(Base64URL.decode("-_-_PgA") == Data(bytes))
+        #expect(Base64URL.decode("+/+/PgA=") == Data(bytes))
+        for count in 0..<40 {
+            let random = Base64URL.randomBytes(count)
+            #expect(random.count == count)
+            #expect(Base64URL.decode(Base64URL.encode(random)) == Data(random))
+        }
+    }
+
+    @Test("text that is not base64 is refused, not read in part")
+    func refused() {
+        #expect(Base64URL.decode("ab$c") == nil)
+        #expect(Base64URL.decode("abcé") == nil)
+        #expect(Base64URL.decode("a b c") == nil)
+    }
+
+    @Test("random tokens differ and have the length their bytes give")
+    func tokens() {
+        let tokens = Set((0..<100).map { _ in Base64URL.randomToken(byteCount: 16) })
+        #expect(tokens.count == 100)
+        #expect(tokens.allSatisfy { $0.count == 22 })
+    }
+}
