@@ -7,7 +7,7 @@ import Synchronization
 /// The accounts and their sessions, in `accounts.sqlite`.
 ///
 /// Every method is one short transaction, awaited; passwords are hashed and checked by ``PasswordHasher`` on its
-/// own queue, never inside a transaction. Each change is recorded in the ``ChangeLog`` in its transaction; the Kernel's
+/// own queue, never inside a transaction. Each change is recorded in the `ChangeLog` in its transaction; the Kernel's
 /// change feed posts it as one ``AccountsChanged`` once it has committed.
 public struct AccountStore: Sendable {
     /// The database, migrated by ``AccountsMigrations``.
@@ -152,8 +152,11 @@ public struct AccountStore: Sendable {
 
     /// Changes the account's mobile number, checked as at sign-up.
     ///
-    /// - Parameter version: The ``Account/version`` the change was made from; when given and the stored account is
-    ///   another, nothing is changed and ``AccountsError/changed`` is thrown.
+    /// - Parameters:
+    ///   - id: The account.
+    ///   - raw: The number as typed.
+    ///   - version: The ``Account/version`` the change was made from; when given and the stored account is another,
+    ///     nothing is changed and ``AccountsError/changed`` is thrown.
     /// - Throws: ``SignupForm/Problem`` (`mobile`) when it is empty or not a Malaysian mobile number.
     @discardableResult
     public func changeMobile(of id: Int64, to raw: String, ifVersion version: String? = nil) async throws -> Account {

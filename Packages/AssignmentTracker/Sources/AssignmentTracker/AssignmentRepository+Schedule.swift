@@ -12,7 +12,7 @@ extension AssignmentRepository {
     /// and raises one notice; a task that has caught up is cleared, so a later slip is announced again. A task that
     /// stays behind raises nothing more. Posts `behind` for the assignments concerned.
     ///
-    /// The mark and the slip's notice are one transaction (the notice in the ``NoticeOutbox``), so a check that stops
+    /// The mark and the slip's notice are one transaction (the notice in the `NoticeOutbox`), so a check that stops
     /// halfway loses neither.
     ///
     /// - Returns: The tasks that fell behind in this check.

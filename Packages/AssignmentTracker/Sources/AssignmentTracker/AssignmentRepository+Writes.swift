@@ -36,8 +36,11 @@ extension AssignmentRepository {
     /// Replaces an assignment's values; a real change bumps its calendar `SEQUENCE` and reschedules its reminder.
     /// Records `updated` unless nothing changed.
     ///
-    /// - Parameter version: The ``Assignment/version`` the change was made from; when given and the stored assignment
-    ///   is another, nothing is changed and ``AssignmentError/assignmentChanged(id:)`` is thrown.
+    /// - Parameters:
+    ///   - id: The assignment to change.
+    ///   - input: Its new values, checked (``AssignmentValidation``).
+    ///   - version: The ``Assignment/version`` the change was made from; when given and the stored assignment is
+    ///     another, nothing is changed and ``AssignmentError/assignmentChanged(id:)`` is thrown.
     @discardableResult
     public func update(id: Int64, with input: AssignmentInput, ifVersion version: String? = nil) async throws -> Assignment {
         try await change(id, ifVersion: version) { assignment in
@@ -54,7 +57,10 @@ extension AssignmentRepository {
 
     /// Sets, changes or removes (nil) the mark awarded (R10). Records `updated` unless it was already so.
     ///
-    /// - Parameter version: As for ``update(id:with:ifVersion:)``.
+    /// - Parameters:
+    ///   - id: The assignment marked.
+    ///   - mark: The mark, 0–100, or nil for none.
+    ///   - version: As for ``update(id:with:ifVersion:)``.
     @discardableResult
     public func setMark(id: Int64, _ mark: Int?, ifVersion version: String? = nil) async throws -> Assignment {
         precondition(mark.map { (0...100).contains($0) } ?? true, "a mark is 0–100")
@@ -133,8 +139,11 @@ extension AssignmentRepository {
 
     /// Replaces a task's values. Records `tasks` unless nothing changed.
     ///
-    /// - Parameter version: The ``AssignmentTask/version`` the change was made from; when given and the stored task is
-    ///   another, nothing is changed and ``AssignmentError/taskChanged(id:)`` is thrown.
+    /// - Parameters:
+    ///   - id: The task to change.
+    ///   - input: Its new values, checked.
+    ///   - version: The ``AssignmentTask/version`` the change was made from; when given and the stored task is
+    ///     another, nothing is changed and ``AssignmentError/taskChanged(id:)`` is thrown.
     @discardableResult
     public func updateTask(id: Int64, with input: TaskInput, ifVersion version: String? = nil) async throws -> AssignmentTask {
         try await changeTask(id, ifVersion: version) { task in
@@ -150,7 +159,10 @@ extension AssignmentRepository {
 
     /// Sets how far along a task is, 0–100 (100 is the "Done" shortcut, R9). Records `tasks` unless it already was.
     ///
-    /// - Parameter version: As for ``updateTask(id:with:ifVersion:)``.
+    /// - Parameters:
+    ///   - taskID: The task.
+    ///   - percent: How far along it is, 0–100 (beyond that, the nearest end).
+    ///   - version: As for ``updateTask(id:with:ifVersion:)``.
     @discardableResult
     public func setPercent(taskID: Int64, _ percent: Int, ifVersion version: String? = nil) async throws -> AssignmentTask {
         let clamped = min(100, max(0, percent))

@@ -5,12 +5,12 @@ import KernelBus
 import KernelStorage
 
 /// Reads and changes assignments and their tasks, keeps each assignment's progress up to date, schedules reminders
-/// as the house's notices, and announces every change on a ``NotificationBus``.
+/// as the house's notices, and announces every change on a `NotificationBus`.
 ///
-/// Every method is one short transaction that returns what it changed (``Changed``): the Kernel records the rows in
-/// the ``ChangeLog`` inside it, and its change feed posts them as one ``AssignmentChanged`` once committed (in
+/// Every method is one short transaction that returns what it changed (`Changed`): the Kernel records the rows in
+/// the `ChangeLog` inside it, and its change feed posts them as one ``AssignmentChanged`` once committed (in
 /// whichever process is watching). Reminders and slip notices are returned the same way and recorded in the same
-/// transaction, in the database's ``NoticeOutbox``, which the Kernel carries into the inbox (a host as the commit is
+/// transaction, in the database's `NoticeOutbox`, which the Kernel carries into the inbox (a host as the commit is
 /// made, an operating-system job or the next host otherwise).
 public struct AssignmentRepository: Sendable {
     /// The database holding the assignments, migrated by ``AssignmentTrackerMigrations``.

@@ -40,7 +40,7 @@ public enum Reminder: Sendable, Hashable {
         return (minutes, "minutes")
     }
 
-    /// A short description: `off`, `2 days before`, `at ⟦…⟧` (its moment a ``Moment`` token, in each reader's words).
+    /// A short description: `off`, `2 days before`, `at ⟦…⟧` (its moment a `Moment` token, in each reader's words).
     public var summary: String {
         switch self {
         case .off:
@@ -114,7 +114,7 @@ public enum TaskLength: Sendable, Hashable {
         }
     }
 
-    /// `3 days`, `1.5 hours`, `until ⟦…⟧` (a ``Moment`` token), `not given`.
+    /// `3 days`, `1.5 hours`, `until ⟦…⟧` (a `Moment` token), `not given`.
     public var summary: String {
         switch self {
         case .unknown: "not given"

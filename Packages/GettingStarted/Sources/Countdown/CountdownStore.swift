@@ -23,7 +23,7 @@ public struct CountdownStore: Sendable {
     /// The clock a listing is read by, unless one is given.
     public let clock: @Sendable () -> Date
 
-    /// A store on `database` (migrated with ``FeatureDescriptor/countdown``), reading the time from `clock`.
+    /// A store on `database` (migrated with `FeatureDescriptor/countdown`), reading the time from `clock`.
     public init(
         database: any DatabaseWriter,
         notices: NoticeCenter,
@@ -45,7 +45,7 @@ public struct CountdownStore: Sendable {
 
     /// Starts a countdown of `duration` at `now`.
     ///
-    /// The countdown and its notice are one transaction (the notice in the countdown database's ``NoticeOutbox``): all
+    /// The countdown and its notice are one transaction (the notice in the countdown database's `NoticeOutbox`): all
     /// that matters for the notice, which the Kernel carries into the inbox (a running host as it sees the commit, the
     /// scheduler's job or the next host otherwise). The countdown is then handed to the scheduler; if this process
     /// dies before that, the host still delivers the notice at its time.

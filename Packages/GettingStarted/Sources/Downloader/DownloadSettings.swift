@@ -19,7 +19,7 @@ public struct DownloadSettings: Sendable, Equatable {
     public var leaseDuration: Duration
     /// How often a process renews the leases of its downloads and looks for lapsed ones.
     public var leaseRenewal: Duration
-    /// Whether downloads may only reach public addresses (see ``PublicAddressCheck``): set for a host anyone on the
+    /// Whether downloads may only reach public addresses (see `PublicAddressCheck`): set for a host anyone on the
     /// network can use.
     public var publicAddressesOnly: Bool
     /// Servers downloads may reach even when ``publicAddressesOnly`` is set: host names or addresses, as written in

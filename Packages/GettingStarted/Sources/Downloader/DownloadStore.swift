@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 import KernelStorage
 
-/// Reads and writes the `downloads_item` table. Every write also records the change in the database's ``ChangeLog``
+/// Reads and writes the `downloads_item` table. Every write also records the change in the database's `ChangeLog`
 /// (kind: the new state, or `removed`) in the same transaction, so a host watching the file from another process
 /// updates the row that changed. Every access is awaited (`await writer.read/write`), so a CLI holding the write lock
-/// never blocks a thread of the cooperative pool; a read-check-write is one transaction (``update(id:_:)``), so what
+/// never blocks a thread of the cooperative pool; a read-check-write is one transaction (`update(id:owner:_:)`), so what
 /// it checked still holds when it writes.
 public struct DownloadStore: Sendable {
     /// The downloader's database.

@@ -6,7 +6,7 @@ import Synchronization
 
 /// The one way a committed change travels, from a feature's database to everything that shows it.
 ///
-/// A feature records each change in its database's ``ChangeLog`` inside the transaction that makes it. The feed reads
+/// A feature records each change in its database's `ChangeLog` inside the transaction that makes it. The feed reads
 /// what the log gained since it last looked and turns it into the feature's one ``RowChangeEvent`` (which kind of
 /// change, to which rows): after every commit this process makes (told by GRDB as the commit happens, so before the
 /// write that made it returns), and after another process's (``catchUp()``, which the host calls when the kernel tells

@@ -4,9 +4,9 @@ import KernelStorage
 import Logging
 
 extension NoticeCenter {
-    /// Carries the entries of a feature database's ``NoticeOutbox`` into the inbox, in order, then removes them from
+    /// Carries the entries of a feature database's `NoticeOutbox` into the inbox, in order, then removes them from
     /// the outbox. Returns how many entries were carried. What falls due is delivered by a host's delivery loop
-    /// (``deliverDue(now:)``), at its time, with its toast and desktop notification.
+    /// (``deliverDue(now:announcing:onTime:)``), at its time, with its toast and desktop notification.
     ///
     /// Publishers take turns: the whole carry runs under the feature database's write lock (one process at a time,
     /// whichever), and the entries go into the inbox in one transaction, so two publishers never apply the same

@@ -4,7 +4,7 @@ import GRDB
 /// The browsers subscribed to Web Push, and the pushes waiting to go to them, in the kernel's database.
 ///
 /// A delivery queues one push per subscribed browser in the transaction that marks the notice delivered
-/// (``NoticeCenter/deliverDue(now:announcing:)``, ``NoticeCenter/deliver(key:now:)``), so each notice is pushed to
+/// (``NoticeCenter/deliverDue(now:announcing:onTime:)``, ``NoticeCenter/deliver(key:now:)``), so each notice is pushed to
 /// each browser once, whoever delivers it: the host or an operating-system job with the host down. A sender claims
 /// what is due for a while (``claim(now:lease:limit:)``), sends, and then removes it, drops the browser, or asks for a
 /// retry; a claim that lapses (the sender died) lets another sender take it up.

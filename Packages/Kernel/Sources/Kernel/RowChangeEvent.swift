@@ -2,7 +2,7 @@ import KernelStorage
 
 /// A live event about rows of one feature: which kind of change, to which rows. Such an event is posted once per
 /// action a person takes and once per batch of changes another process (the CLI) recorded in the feature's
-/// ``ChangeLog`` — built for those by ``init(outside:)``, written once here for every feature.
+/// `ChangeLog` — built for those by ``init(outside:)``, written once here for every feature.
 ///
 /// ```swift
 /// public struct TaskChanged: RowChangeEvent, Hashable {

@@ -10,7 +10,7 @@ public enum HeadlineDate {
         return calendar
     }()
 
-    /// The date of `epochSeconds` (in UTC) in the host's one date format (``DisplayDate``): `0` → "1 January 1970".
+    /// The date of `epochSeconds` (in UTC) in the host's one date format (`DisplayDate`): `0` → "1 January 1970".
     public static func text(_ epochSeconds: Int64) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date(epochSeconds))
         return DisplayDate.day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)

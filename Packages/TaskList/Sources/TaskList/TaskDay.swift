@@ -75,7 +75,7 @@ public struct TaskDay: Sendable, Hashable {
         TaskDay.padded(year, width: 4) + "-" + TaskDay.padded(month, width: 2) + "-" + TaskDay.padded(day, width: 2)
     }
 
-    /// The day written for people in the host's one date format (``DisplayDate``), such as `21 November 2026`.
+    /// The day written for people in the host's one date format (`DisplayDate`), such as `21 November 2026`.
     public var displayString: String {
         DisplayDate.day(year: year, month: month, day: day)
     }

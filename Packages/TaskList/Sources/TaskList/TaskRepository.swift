@@ -6,8 +6,8 @@ import KernelStorage
 ///
 /// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
 /// transaction, awaited (GRDB's async access), so a write waiting for a lock held by another process never blocks a
-/// thread of the cooperative pool. Each write returns what it changed (``Changed``), which the Kernel records in the
-/// database's ``ChangeLog`` inside the write's transaction; its change feed turns what was recorded into one
+/// thread of the cooperative pool. Each write returns what it changed (`Changed`), which the Kernel records in the
+/// database's `ChangeLog` inside the write's transaction; its change feed turns what was recorded into one
 /// ``TaskChanged`` once the transaction has committed.
 public struct TaskRepository: Sendable {
     /// The database holding the tasks.
@@ -194,8 +194,12 @@ public struct TaskRepository: Sendable {
     ///
     /// Records one `updated` change, unless the values were already the same (then nothing is written).
     ///
-    /// - Parameter version: The ``TaskItem/version`` the caller last read; when given and the stored task has
-    ///   another, nothing is written.
+    /// - Parameters:
+    ///   - id: The task.
+    ///   - input: Its new name, description and day, checked (``TaskInput``).
+    ///   - isDone: Whether it is done now; nil leaves it as it is.
+    ///   - version: The ``TaskItem/version`` the caller last read; when given and the stored task has another, nothing
+    ///     is written.
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task, ``TaskListError/changed(id:)`` if it
     ///   changed since `version`.
     @discardableResult

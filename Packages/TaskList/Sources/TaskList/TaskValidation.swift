@@ -99,7 +99,7 @@ public enum TaskValidation {
     /// Checks a draft, returning either the cleaned values or a message for every field that was refused.
     ///
     /// - The name is trimmed of surrounding whitespace, and must then be non-empty, free of control characters and
-    ///   at most ``maxNameLength`` characters (the Kernel's ``TextInput`` rules).
+    ///   at most ``maxNameLength`` characters (the Kernel's `TextInput` rules).
     /// - The description keeps its text as typed, less trailing whitespace, and must then hold no control character
     ///   but line breaks and tabs, and be at most ``maxDetailsLength`` characters.
     /// - The day, trimmed, must be a real day written as `yyyy-MM-dd`.

@@ -5,8 +5,8 @@ import KernelStorage
 /// Reads and changes the stored entries.
 ///
 /// Every method is one short transaction, awaited (GRDB's async access), so a write waiting for a lock held by
-/// another process never blocks a thread of the cooperative pool. Each write returns what it changed (``Changed``),
-/// which the Kernel records in the database's ``ChangeLog`` inside the write's transaction; its change feed turns what
+/// another process never blocks a thread of the cooperative pool. Each write returns what it changed (`Changed`),
+/// which the Kernel records in the database's `ChangeLog` inside the write's transaction; its change feed turns what
 /// was recorded into one ``__NAME__Changed`` once the transaction has committed, whichever process made it.
 public struct __NAME__Repository: Sendable {
     /// The database holding the entries, migrated by ``__NAME__Migrations``.
