@@ -1,8 +1,9 @@
 import KernelStorage
 
-/// A live event about rows of one feature: which kind of change, to which rows. Such an event is posted once per
-/// action a person takes and once per batch of changes another process (the CLI) recorded in the feature's
-/// `ChangeLog` — built for those by ``init(outside:)``, written once here for every feature.
+/// A live event about rows of one feature: which kind of change, to which rows. The Kernel's ``ChangeFeed`` posts one
+/// for each commit that recorded changes in the feature's `ChangeLog` (this process's at once, another's — the CLI's —
+/// as soon as it is seen; a burst read together as one), built from the log's entries by ``init(outside:)``, written
+/// once here for every feature. Feature code never posts it.
 ///
 /// ```swift
 /// public struct TaskChanged: RowChangeEvent, Hashable {
@@ -28,8 +29,8 @@ public protocol RowChangeKind: RawRepresentable<String> {
 }
 
 extension RowChangeEvent {
-    /// The event for what another process recorded in the change log: its one kind when every entry has the same
-    /// (and it is one of `Change`), else a batch; each row once, in the order first recorded. Nil for no entries.
+    /// The event for what the change log gained (whichever process wrote it): its one kind when every entry has the
+    /// same (and it is one of `Change`), else a batch; each row once, in the order first recorded. Nil for no entries.
     public init?(outside changes: [DatabaseChange]) {
         guard let first = changes.first else { return nil }
         let sameKind = changes.allSatisfy { $0.kind == first.kind }
