@@ -16,8 +16,9 @@ import Kernel
 /// The token is a random nonce and the time it was made, followed by their HMAC-SHA256 under the host's secret (kept
 /// in the data directory, so tokens outlive a restart), in base64url. A cookie planted by someone else (a page on
 /// another port of this machine can set cookies for it: cookies do not keep ports apart) cannot carry a valid
-/// signature, so it is replaced by a genuine token on the next page and never accepted with a form. A token is good for ``maxAge`` (a
-/// week), so one that leaked (a saved page holds it) does not stay usable; a page renews it once it is a day old.
+/// signature, so it is replaced by a genuine token on the next page and never accepted with a form. A token is good
+/// for ``maxAge`` (a week), so one that leaked (a saved page holds it) does not stay usable; a page renews it once it
+/// is a day old.
 public struct CSRFMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
 
