@@ -116,6 +116,9 @@ def test_a_burst_of_1000_cli_adds_is_a_handful_of_updates_and_no_long_task(big_h
         "return parseInt(document.getElementById('task-list').dataset.refreshed || '0', 10) - window.refreshedBefore")
     long_tasks = browser.execute_script("return window.longTasks")
     print(f"burst of 1000 adds in {burst_seconds:.1f} s: {refreshes} list updates, long tasks {long_tasks}")
-    assert refreshes <= 4 + burst_seconds / 4, (refreshes, burst_seconds)
+    # The page's pacing: three reads at once, three more within 3.5 s, then one every 5 s and the last once the burst
+    # settles — about 7 + burst/5 (the CLI's 1000 adds take 30-45 s on two cores). A page that read once a second
+    # would make 40 or more.
+    assert refreshes <= 8 + burst_seconds / 4, (refreshes, burst_seconds)
     assert [d for d in long_tasks if d > 200] == []
     assert row_count(browser) == 100
