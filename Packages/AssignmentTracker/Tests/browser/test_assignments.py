@@ -207,7 +207,7 @@ def test_focus_stays_on_the_task_row_after_set_percent_done_and_delete(host, bro
     time.sleep(0.5)
     assert focus_row() == second, "focus left the row after Done"
     browser.find_element(By.CSS_SELECTOR, f"#{second} .task-link").click()
-    browser.find_element(By.XPATH, "//button[normalize-space()='Delete Task']").click()
+    wait(browser, lambda d: d.find_element(By.XPATH, "//button[normalize-space()='Delete Task']")).click()
     wait(browser, lambda d: "Deleted the task" in d.page_source, message="the task was not deleted")
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
     time.sleep(0.5)

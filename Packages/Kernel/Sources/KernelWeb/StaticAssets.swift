@@ -27,7 +27,7 @@ struct StaticAssets: RouterMiddleware {
     /// The shell's script, in the order its parts run: each one job, then `app.js`, which starts them.
     static let shellScripts = [
         "app-clock.js", "app-dates.js", "app-swipe.js", "app-refresh.js", "app-more.js", "app-forms.js", "app-install.js",
-        "app.js",
+        "app-visit.js", "app.js",
     ]
 
     private let assets: [String: Asset]

@@ -46,8 +46,9 @@ public enum TaskListPage {
         </section>
         """
 
-    /// How many tasks one page lists; the rest are reached by scrolling (or the "Show more tasks" link).
-    public static let pageSize = 100
+    /// How many tasks one page lists: two screens of a phone, an iPad's one and more; the rest are reached by scrolling
+    /// (or the "Show more tasks" link), each 50 more read before the end comes into sight.
+    public static let pageSize = 50
 
     /// The most rows a live refresh reads again: a page scrolled further than this keeps its first rows live.
     public static let refreshLimit = 2_000

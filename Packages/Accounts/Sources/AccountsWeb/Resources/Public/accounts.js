@@ -3,11 +3,13 @@
 // dialog through its link, Back is a link.
 (function () {
   "use strict";
+  var A = window.Atelier;
 
   // The number dialog: Edit opens it as a modal (focus moves into it and comes back to Edit when it closes).
-  var dialog = document.getElementById("mobile-dialog");
-  var edit = document.getElementById("edit-mobile");
-  if (dialog && typeof dialog.showModal === "function") {
+  A.onPage(function () {
+    var dialog = document.getElementById("mobile-dialog");
+    var edit = document.getElementById("edit-mobile");
+    if (!dialog || typeof dialog.showModal !== "function") return;
     if (dialog.hasAttribute("open")) {
       dialog.close();
       dialog.showModal();
@@ -30,7 +32,7 @@
     dialog.addEventListener("close", function () {
       if (edit) edit.focus();
     });
-  }
+  });
 
   // An account deleted elsewhere (the CLI) ends its sessions: an open Home page checks its own and, when it has ended,
   // goes to the login page at once instead of showing a name and number that are gone.
@@ -49,17 +51,20 @@
   document.addEventListener("error", function (event) {
     if (event.target && event.target.tagName === "IMG") broken(event.target);
   }, true);
-  document.querySelectorAll(".image-tile img").forEach(function (img) {
-    if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) broken(img);
+  A.onPage(function () {
+    document.querySelectorAll(".image-tile img").forEach(function (img) {
+      if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) broken(img);
+    });
   });
 
   // Going back from a page marked data-swipe-back.
-  var page = document.querySelector("[data-swipe-back]");
-  if (!page) return;
-  var back = page.getAttribute("data-swipe-back");
-  function goBack() { window.location.assign(back); }
+  function back() {
+    var page = document.querySelector("[data-swipe-back]");
+    return page ? page.getAttribute("data-swipe-back") : null;
+  }
+  function goBack() { A.visit(back()); }
   document.addEventListener("keydown", function (event) {
-    if (event.defaultPrevented) return;
+    if (event.defaultPrevented || !back()) return;
     if (event.key === "Escape" || (event.altKey && event.key === "ArrowLeft")) {
       event.preventDefault();
       goBack();
@@ -68,7 +73,7 @@
   var start = null;
   var edge = 32;
   document.addEventListener("pointerdown", function (event) {
-    start = event.clientX <= edge ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
+    start = back() && event.clientX <= edge ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
   });
   document.addEventListener("pointerup", function (event) {
     if (!start || event.pointerId !== start.id) return;

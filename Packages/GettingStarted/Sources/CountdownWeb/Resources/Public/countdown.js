@@ -27,12 +27,19 @@
       }
     });
   }
-  document.addEventListener("DOMContentLoaded", function () {
+  setInterval(tick, 250);
+  // A tap outside the fields puts the keyboard away.
+  document.addEventListener("pointerdown", function (e) {
+    var active = document.activeElement;
+    if (!document.querySelector(".countdown-form")) return;
+    if (active && active.tagName === "INPUT" && !e.target.closest("input, label, button")) active.blur();
+  });
+  window.Atelier.onPage(function () {
     var section = document.querySelector(".countdown[data-server-now]");
-    if (section) skew = parseInt(section.getAttribute("data-server-now"), 10) - Date.now();
+    if (!section) return;
+    skew = parseInt(section.getAttribute("data-server-now"), 10) - Date.now();
     if (!isFinite(skew)) skew = 0;
     tick();
-    setInterval(tick, 250);
     // Enter does what the keyboard's key says: "next" in Hours and Minutes moves to the next field, "go" in Label
     // starts the timer.
     var fields = Array.prototype.slice.call(document.querySelectorAll(".countdown-form input:not([type=hidden])"));
@@ -43,11 +50,6 @@
         fields[index + 1].focus();
         if (fields[index + 1].select) fields[index + 1].select();
       });
-    });
-    // A tap outside the fields puts the keyboard away.
-    document.addEventListener("pointerdown", function (e) {
-      var active = document.activeElement;
-      if (active && active.tagName === "INPUT" && !e.target.closest("input, label, button")) active.blur();
     });
   });
 })();

@@ -146,13 +146,18 @@
 
   A.notSent = notSent;
 
+  // Run as each page starts (loaded, or opened in place): the worker is registered once, a page's push panels each time.
+  var registered = false;
   A.startInstall = function () {
     var panels = document.querySelectorAll("[data-push]");
     if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.type === "not-sent") notSent();
-    });
-    navigator.serviceWorker.register("/sw.js").catch(function () {});
+    if (!registered) {
+      registered = true;
+      navigator.serviceWorker.addEventListener("message", function (event) {
+        if (event.data && event.data.type === "not-sent") notSent();
+      });
+      navigator.serviceWorker.register("/sw.js").catch(function () {});
+    }
     if (!panels.length) return;
     if (!("PushManager" in window) || !("Notification" in window)) {
       // Safari on an iPhone or iPad takes pushes only for an app opened from the Home Screen.

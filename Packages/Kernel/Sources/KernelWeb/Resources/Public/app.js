@@ -88,6 +88,23 @@
   }
   window.addEventListener("online", function () { if (lost !== null || document.getElementById("connection")) ask(); });
 
+  // Every forwarded bus name is its own SSE event type: the stream is listened to for the names the page declares
+  // (data-live-events) and notices — again for a page opened in place, which may declare others.
+  var listening = new Set(), handler = null;
+  function listen() {
+    var source = window.atelierEvents;
+    if (!source || !handler) return;
+    var names = [noticeEvent()];
+    document.querySelectorAll("[data-live-events]").forEach(function (el) {
+      names = names.concat(el.getAttribute("data-live-events").split(/\s+/));
+    });
+    names.filter(Boolean).forEach(function (name) {
+      if (listening.has(name)) return;
+      listening.add(name);
+      source.addEventListener(name, handler);
+    });
+  }
+
   function connect() {
     if (!window.EventSource) return;
     var source = new EventSource("/events");
@@ -143,11 +160,9 @@
       }
       document.dispatchEvent(new CustomEvent("atelier:event", { detail: data }));
     };
-    // Every forwarded bus name is its own SSE event type; listen to the names the page declares plus notices.
-    var names = [noticeEvent()];
-    var declared = document.querySelectorAll("[data-live-events]");
-    declared.forEach(function (el) { names = names.concat(el.getAttribute("data-live-events").split(/\s+/)); });
-    names.filter(Boolean).forEach(function (name) { source.addEventListener(name, handle); });
+    listening = new Set();
+    handler = handle;
+    listen();
     // A message with a toast comes a second time as a "toast" event, which every page shows, whatever it declares.
     source.addEventListener("toast", function (event) {
       try { var data = JSON.parse(event.data); if (data.toast) toast(data.toast); } catch (e) {}
@@ -165,17 +180,24 @@
 
   // The large title: while the page's own title (its first h1) is in sight, the bar at the top does not name the app
   // a second time; once it has scrolled under the bar, the bar does, as iOS does.
+  var titleObserver = null;
   function largeTitle() {
     var title = document.querySelector("main h1");
     var bar = document.querySelector(".topbar");
+    if (titleObserver) titleObserver.disconnect();
+    document.documentElement.classList.remove("large-title");
     if (!title || !bar || !window.IntersectionObserver) return;
     var root = document.documentElement;
-    new IntersectionObserver(function (entries) {
+    titleObserver = new IntersectionObserver(function (entries) {
       root.classList.toggle("large-title", entries[0].isIntersecting);
-    }, { rootMargin: "-" + bar.offsetHeight + "px 0px 0px 0px" }).observe(title);
+    }, { rootMargin: "-" + bar.offsetHeight + "px 0px 0px 0px" });
+    titleObserver.observe(title);
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  // What a page does as it starts, loaded by the browser or opened in place (app-visit.js); then each app's own
+  // start, which its script gives with Atelier.onPage.
+  var pageStarts = [];
+  function startPage() {
     // Once the first frame is drawn: the bar's height read now would make the browser lay the page out before it has
     // even been styled once.
     requestAnimationFrame(function () { setTimeout(largeTitle, 0); });
@@ -185,7 +207,7 @@
       A.remember(el);
       A.sent.set(el, el.innerHTML);
     });
-    connect();
+    listen();
     A.swipeRows(document);
     A.watchMore(document);
     A.localizeDates(document);
@@ -193,6 +215,11 @@
     A.caretAtEnd();
     A.focusTarget();
     A.startInstall();
+    pageStarts.forEach(function (start) { start(); });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    connect();
+    startPage();
   });
   // The browser's own scroll to the #fragment, once the page has loaded, moves focus to the viewport (the row itself
   // cannot take it): focus the row's control again then, unless the person has moved on.
@@ -203,4 +230,7 @@
   });
 
   A.announce = announce;
+  A.startPage = startPage;
+  A.onPage = function (start) { pageStarts.push(start); };
+  A.askHost = function () { if (lost === null && !probe) ask(); };
 })();

@@ -41,7 +41,8 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate" && request.method === "GET") {
+  // A page opened in place (app-visit.js) is read by the page itself, and is a page all the same.
+  if ((request.mode === "navigate" || request.headers.get("X-Atelier-Visit")) && request.method === "GET") {
     event.respondWith(page(event, request));
   } else if (request.mode === "navigate" && request.method === "POST") {
     event.respondWith(send(event, request, url));

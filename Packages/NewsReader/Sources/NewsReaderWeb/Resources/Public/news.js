@@ -2,9 +2,11 @@
 // under way (a second tap joins it), and brings "Back to headlines" back to the story it left, as the browser's Back.
 (function () {
   "use strict";
+  var A = window.Atelier;
 
-  // Display time: from the navigation start (the click that asked for the screen, or the typed address) to the
-  // first frame after the page was rendered. The host forwards it as an analytics `display` event.
+  // Display time: from the navigation start (the click that asked for the screen, or the typed address; for a screen
+  // opened in place, the tap) to the first frame after the page was rendered. The host forwards it as an analytics
+  // `display` event.
   function reportDisplay(screen, milliseconds) {
     var token = document.querySelector('meta[name="csrf-token"]');
     var body = new URLSearchParams({ screen: screen, time: String(Math.max(0, Math.round(milliseconds))) });
@@ -18,25 +20,31 @@
   }
 
   // Pull-to-refresh: on a touch screen, dragging the list down by 80 px while at the top submits the Reload form.
-  function pullToRefresh(form, hint) {
+  function pullToRefresh() {
     var startY = null;
     var pulled = 0;
+    var parts = function () {
+      var form = document.getElementById("news-reload"), hint = document.getElementById("news-pull");
+      return form && hint ? { form: form, hint: hint } : null;
+    };
     document.addEventListener("touchstart", function (e) {
-      startY = window.scrollY === 0 && e.touches.length === 1 ? e.touches[0].clientY : null;
+      startY = parts() && window.scrollY === 0 && e.touches.length === 1 ? e.touches[0].clientY : null;
       pulled = 0;
     }, { passive: true });
     document.addEventListener("touchmove", function (e) {
-      if (startY === null) return;
+      var page = parts();
+      if (startY === null || !page) return;
       pulled = e.touches[0].clientY - startY;
-      hint.hidden = pulled < 20;
-      hint.textContent = pulled >= 80 ? "Release to reload" : "Pull down to reload";
+      page.hint.hidden = pulled < 20;
+      page.hint.textContent = pulled >= 80 ? "Release to reload" : "Pull down to reload";
     }, { passive: true });
     document.addEventListener("touchend", function () {
-      if (startY !== null && pulled >= 80) {
-        hint.textContent = "Reloading…";
-        form.requestSubmit();
-      } else {
-        hint.hidden = true;
+      var page = parts();
+      if (page && startY !== null && pulled >= 80) {
+        page.hint.textContent = "Reloading…";
+        page.form.requestSubmit();
+      } else if (page) {
+        page.hint.hidden = true;
       }
       startY = null;
     });
@@ -69,8 +77,10 @@
       var reload = document.querySelector("#news-reload button");
       if (reload) reload.textContent = "Reloading…";
     });
-    // Back to this page from the page cache: nothing is under way any more.
-    window.addEventListener("pageshow", function () {
+    // Back to this page from the page cache, or a page opened in place: nothing is under way any more.
+    window.addEventListener("pageshow", idle);
+    A.onPage(idle);
+    function idle() {
       delete document.documentElement.dataset.newsReloading;
       document.querySelectorAll("form[action='/news/reload'] button").forEach(function (button) {
         button.removeAttribute("aria-busy");
@@ -79,7 +89,7 @@
       });
       var reload = document.querySelector("#news-reload button");
       if (reload) reload.textContent = "Reload";
-    });
+    }
   }
 
   // The story a person opened is remembered; "Back to headlines" goes back in history when the list is the page before
@@ -89,27 +99,31 @@
       var link = e.target.closest && e.target.closest(".news-link");
       if (link) sessionStorage.setItem("news-story", link.closest(".news-row").id);
       var back = e.target.closest && e.target.closest(".news-back a");
-      if (back && document.referrer && new URL(document.referrer).pathname === "/news" && history.length > 1) {
+      var from = A.referrer();
+      if (back && from && new URL(from).pathname === "/news" && history.length > 1) {
         e.preventDefault();
         history.back();
       }
     });
-    var left = sessionStorage.getItem("news-story");
-    var row = left && document.getElementById(left);
-    if (row && document.querySelector("[data-news-screen='headlines']")) {
-      sessionStorage.removeItem("news-story");
-      row.querySelector(".news-link").focus({ preventScroll: true });
-    }
+    A.onPage(function () {
+      var left = sessionStorage.getItem("news-story");
+      var row = left && document.getElementById(left);
+      if (row && document.querySelector("[data-news-screen='headlines']")) {
+        sessionStorage.removeItem("news-story");
+        row.querySelector(".news-link").focus({ preventScroll: true });
+      }
+    });
   }
 
   busyReloads();
-  document.addEventListener("DOMContentLoaded", function () {
-    rememberStories();
+  rememberStories();
+  pullToRefresh();
+  A.onPage(function () {
     var screen = document.querySelector("[data-news-screen]");
     if (!screen) return;
-    requestAnimationFrame(function () { setTimeout(function () { reportDisplay(screen.dataset.newsScreen, performance.now()); }, 0); });
-    var form = document.getElementById("news-reload");
-    var hint = document.getElementById("news-pull");
-    if (form && hint) pullToRefresh(form, hint);
+    var start = A.openedAt();
+    requestAnimationFrame(function () {
+      setTimeout(function () { reportDisplay(screen.dataset.newsScreen, performance.now() - start); }, 0);
+    });
   });
 })();

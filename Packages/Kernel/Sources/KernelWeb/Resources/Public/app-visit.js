@@ -1,0 +1,163 @@
+// Pages opened in place: part of the shell script (see app.js).
+(function () {
+  "use strict";
+  var A = window.Atelier = window.Atelier || {};
+
+  // A tap on a link to another Atelier page does not make a new document: the page is read (through the service
+  // worker, as a page: kept for offline, a kept copy shown when the host cannot be reached), and its title, its app's
+  // stylesheet and script and its body take the place of this one's; the address and history move as for any link,
+  // and Back and Forward open their pages the same way, where the page was scrolled. The shell's scripts, styles and
+  // live stream stay as they are, so nothing is loaded, parsed or connected again. Anything else — another site, a
+  // file, a page of another shell (the host was updated), a link with a modifier key, a browser without fetch — is
+  // opened the ordinary way, and so is a page whose reading fails.
+  var VISIT_HEADER = "X-Atelier-Visit";
+  var under = null; // the visit under way: { controller, missed }
+  var visits = 0;
+  var previous = document.referrer;
+  var openedAt = 0; // when the page shown was asked for, on the page's clock: 0, its navigation's start, when loaded
+
+  // The shell's script this page runs, by its content-named address: a page of the same shell has the same.
+  function shellScript(doc) {
+    var script = doc.querySelector('head script[src^="/static/app."]');
+    return script ? script.getAttribute("src") : null;
+  }
+  // An app's own files, beside the shell's.
+  function appAssets(doc) {
+    return Array.prototype.filter.call(doc.querySelectorAll('head link[rel="stylesheet"], head script[src]'),
+      function (el) {
+        var address = el.getAttribute("href") || el.getAttribute("src") || "";
+        return address.indexOf("/static/app.") !== 0;
+      });
+  }
+  function address(el) { return el.getAttribute("href") || el.getAttribute("src"); }
+
+  // Puts the new page's app stylesheet and script in the head (the old app's stylesheet goes; a script once run
+  // stays, its start given to Atelier.onPage checks its own page); settles once both can be used.
+  var loadedScripts = new Set();
+  function takeAssets(doc) {
+    document.querySelectorAll("head [data-leaving]").forEach(function (el) { el.removeAttribute("data-leaving"); });
+    document.querySelectorAll("head script[src]").forEach(function (s) { loadedScripts.add(s.getAttribute("src")); });
+    var wanted = appAssets(doc);
+    var wantedAddresses = wanted.map(address);
+    appAssets(document).forEach(function (el) {
+      if (el.tagName === "LINK" && wantedAddresses.indexOf(address(el)) < 0) el.setAttribute("data-leaving", "");
+    });
+    return Promise.all(wanted.map(function (el) {
+      var where = address(el);
+      if (el.tagName === "LINK" && document.querySelector('head link[rel="stylesheet"][href="' + CSS.escape(where) +
+        '"]:not([data-leaving])')) return null;
+      if (el.tagName === "SCRIPT" && loadedScripts.has(where)) return null;
+      return new Promise(function (resolve, reject) {
+        var copy = document.createElement(el.tagName === "LINK" ? "link" : "script");
+        if (el.tagName === "LINK") { copy.rel = "stylesheet"; copy.href = where; } else { copy.src = where; copy.async = false; }
+        copy.onload = resolve;
+        copy.onerror = reject;
+        document.head.appendChild(copy);
+        if (el.tagName === "SCRIPT") loadedScripts.add(where);
+      });
+    }));
+  }
+
+  function swap(doc, url, options) {
+    if (options.push) {
+      history.replaceState({ atelier: true, scroll: window.scrollY }, "", location.href);
+      history.pushState({ atelier: true, scroll: 0 }, "", url);
+    }
+    history.scrollRestoration = "manual";
+    previous = options.from;
+    openedAt = options.started;
+    document.title = doc.title;
+    var token = doc.querySelector('meta[name="csrf-token"]');
+    var mine = document.querySelector('meta[name="csrf-token"]');
+    if (token && mine) mine.setAttribute("content", token.getAttribute("content"));
+    document.querySelectorAll("head [data-leaving]").forEach(function (el) { el.remove(); });
+    document.body.replaceWith(document.adoptNode(doc.body));
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, options.scroll || 0);
+    A.startPage();
+    var autofocus = document.querySelector("[autofocus]");
+    if (autofocus) {
+      autofocus.focus({ preventScroll: !!target });
+      A.caretAtEnd();
+    }
+    if (document.querySelector("[data-offline-mark]")) A.askHost();
+    // The page was read while the live stream went on: a change that came meanwhile was meant for it too.
+    if (options.missed) document.dispatchEvent(new CustomEvent("atelier:connected"));
+    // What a screen reader says for a new document: the page's name.
+    A.announce(doc.title);
+  }
+
+  function visit(href, options) {
+    if (under) under.controller.abort();
+    var current = { controller: new AbortController(), missed: false };
+    under = current;
+    var ordinary = function () { if (options.push) location.assign(href); else location.replace(href); };
+    var headers = { Accept: "text/html" };
+    headers[VISIT_HEADER] = "1";
+    fetch(href, { credentials: "same-origin", headers: headers, signal: current.controller.signal }).then(function (r) {
+      var type = r.headers.get("Content-Type") || "";
+      if (type.indexOf("text/html") !== 0) throw new Error("not a page");
+      return r.text().then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        if (!doc.body || shellScript(doc) !== shellScript(document)) throw new Error("another shell");
+        // Where a redirect led, with the link's #fragment.
+        var url = new URL(r.url || href);
+        if (!url.hash) url.hash = new URL(href, location.href).hash;
+        return takeAssets(doc).then(function () {
+          if (under !== current) return;
+          under = null;
+          swap(doc, url.href, { push: options.push, scroll: options.scroll, from: options.from,
+            started: options.started, missed: current.missed });
+          visits += 1;
+          document.documentElement.dataset.visits = String(visits);
+          A.lastVisit = null;
+          // When the new page is on the screen: the first frame drawn after it was put in place.
+          requestAnimationFrame(function () {
+            setTimeout(function () {
+              A.lastVisit = { started: options.started, shown: performance.now() };
+              document.dispatchEvent(new CustomEvent("atelier:shown"));
+            }, 0);
+          });
+        });
+      });
+    }).catch(function (error) {
+      if (under === current) under = null;
+      if (!error || error.name !== "AbortError") ordinary();
+    });
+  }
+
+  function visitable(link) {
+    if (!link || link.target || link.hasAttribute("download") || link.hasAttribute("data-ordinary")) return false;
+    var url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || url.pathname.indexOf("/static/") === 0) return false;
+    // A link within this page (the skip link) is the browser's.
+    return !(url.pathname === location.pathname && url.search === location.search && url.hash);
+  }
+
+  var able = !!(window.fetch && window.DOMParser && window.AbortController && history.pushState && shellScript(document));
+  // On the window, after every other handler: a link an app's script has taken care of (preventDefault) is left alone.
+  window.addEventListener("click", function (e) {
+    if (!able || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    var link = e.target.closest && e.target.closest("a[href]");
+    if (!visitable(link)) return;
+    e.preventDefault();
+    visit(link.href, { push: true, started: e.timeStamp, from: location.href });
+  });
+  window.addEventListener("popstate", function (e) {
+    if (!able || !e.state || !e.state.atelier) return;
+    visit(location.href, { push: false, scroll: e.state.scroll, started: e.timeStamp, from: previous });
+  });
+  document.addEventListener("atelier:event", function () { if (under) under.missed = true; });
+
+  // The page this one was opened from (document.referrer for a page the browser loaded).
+  A.referrer = function () { return previous; };
+  // When the page shown was asked for (the tap), in performance.now()'s milliseconds.
+  A.openedAt = function () { return openedAt; };
+  // Opens the page at `href` as a tap on a link to it would.
+  A.visit = function (href) {
+    var url = new URL(href, location.href).href;
+    if (!able) { location.assign(url); return; }
+    visit(url, { push: true, started: performance.now(), from: location.href });
+  };
+})();
