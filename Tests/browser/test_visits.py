@@ -137,3 +137,24 @@ def test_a_visited_page_opened_in_place_with_the_host_gone_is_the_devices_copy(h
     # A page never opened says so, from a load of its own.
     tap(browser, browser.find_element(By.CSS_SELECTOR, 'a.tab[data-feature-link="assignments"]'))
     wait(browser, lambda d: "You are offline" in d.find_element(By.TAG_NAME, "h1").text, timeout=15)
+
+
+def test_its_own_tab_opens_a_page_afresh_in_the_same_entry_and_a_fragment_is_the_browsers(host, browser):
+    browser.get(host.url + "/")
+    connected(browser)
+    tap(browser, browser.find_element(By.CSS_SELECTOR, 'main a[href="/tasks"]'))
+    opened(browser, "/tasks", 1)
+    length = browser.execute_script("return history.length")
+    host.cli("tasks", "add", "Post the letter")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, 'a.tab[data-feature-link="tasks"]'))
+    opened(browser, "/tasks", 2)
+    assert browser.execute_script("return history.length") == length, "the same page made a second history entry"
+    # The skip link moves to the content; Back from it stays on this page, which is not read again.
+    browser.execute_script("document.querySelector('.skip-link').click()")
+    wait(browser, lambda d: d.current_url.endswith("/tasks#main"))
+    browser.back()
+    wait(browser, lambda d: d.current_url.endswith("/tasks"))
+    browser.execute_script("return new Promise(r => setTimeout(r, 300))")
+    assert visits(browser) == 2, "Back from #main read the page again"
+    browser.back()
+    opened(browser, "/", 3)

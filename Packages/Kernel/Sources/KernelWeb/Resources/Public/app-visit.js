@@ -15,6 +15,7 @@
   var visits = 0;
   var previous = document.referrer;
   var openedAt = 0; // when the page shown was asked for, on the page's clock: 0, its navigation's start, when loaded
+  var shown = location.pathname + location.search; // the page shown, without its #fragment
 
   // The shell's script this page runs, by its content-named address: a page of the same shell has the same.
   function shellScript(doc) {
@@ -59,13 +60,17 @@
   }
 
   function swap(doc, url, options) {
-    if (options.push) {
+    if (options.push && url === location.href) {
+      // A link to the page shown (its own tab) opens it afresh in the same entry, as a browser does.
+      history.replaceState({ atelier: true, scroll: 0 }, "", url);
+    } else if (options.push) {
       history.replaceState({ atelier: true, scroll: window.scrollY }, "", location.href);
       history.pushState({ atelier: true, scroll: 0 }, "", url);
     }
     history.scrollRestoration = "manual";
     previous = options.from;
     openedAt = options.started;
+    shown = location.pathname + location.search;
     document.title = doc.title;
     var token = doc.querySelector('meta[name="csrf-token"]');
     var mine = document.querySelector('meta[name="csrf-token"]');
@@ -83,7 +88,7 @@
     }
     if (document.querySelector("[data-offline-mark]")) A.askHost();
     // The page was read while the live stream went on: a change that came meanwhile was meant for it too.
-    if (options.missed) document.dispatchEvent(new CustomEvent("atelier:connected"));
+    if (options.missed) A.refreshAll();
     // What a screen reader says for a new document: the page's name.
     A.announce(doc.title);
   }
@@ -145,7 +150,8 @@
     visit(link.href, { push: true, started: e.timeStamp, from: location.href });
   });
   window.addEventListener("popstate", function (e) {
-    if (!able || !e.state || !e.state.atelier) return;
+    // Back from a #fragment of the same page (the skip link) is the browser's: only the scroll moves.
+    if (!able || !e.state || !e.state.atelier || location.pathname + location.search === shown) return;
     visit(location.href, { push: false, scroll: e.state.scroll, started: e.timeStamp, from: previous });
   });
   document.addEventListener("atelier:event", function () { if (under) under.missed = true; });
