@@ -117,6 +117,8 @@ def test_an_apps_script_works_on_a_page_opened_in_place(host, browser):
     browser.back()
     opened(browser, "/signup", 3)
     field = browser.find_element(By.ID, "dateOfBirth")
+    assert field.get_attribute("value") == "31/02/2000", "what was typed was not kept"
+    field.clear()
     field.send_keys("31122000")
     assert field.get_attribute("value") == "31/12/2000"
 
@@ -158,3 +160,26 @@ def test_its_own_tab_opens_a_page_afresh_in_the_same_entry_and_a_fragment_is_the
     assert visits(browser) == 2, "Back from #main read the page again"
     browser.back()
     opened(browser, "/", 3)
+
+
+def test_back_forward_and_reload_keep_what_was_typed_and_where_the_page_was(host, browser):
+    browser.set_window_size(390, 844)
+    add_tasks(host, [f"Errand {index:02d}" for index in range(40)])
+    browser.get(host.url + "/")
+    connected(browser)
+    tap(browser, browser.find_element(By.CSS_SELECTOR, 'main a[href="/signup"]'))
+    opened(browser, "/signup", 1)
+    browser.find_element(By.ID, "firstName").send_keys("Ada")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, 'a.tab[data-feature-link="tasks"]'))
+    opened(browser, "/tasks", 2)
+    browser.execute_script("window.scrollTo(0, 900)")
+    wait(browser, lambda d: d.execute_script("return window.scrollY") == 900)
+    browser.back()
+    opened(browser, "/signup", 3)
+    assert browser.find_element(By.ID, "firstName").get_attribute("value") == "Ada", "what was typed was lost"
+    # Forward comes back where the list was left, and so does a reload of it.
+    browser.forward()
+    opened(browser, "/tasks", 4)
+    wait(browser, lambda d: d.execute_script("return window.scrollY") == 900, message="Forward lost the scroll")
+    browser.refresh()
+    wait(browser, lambda d: d.execute_script("return window.scrollY") == 900, message="a reload lost the scroll")

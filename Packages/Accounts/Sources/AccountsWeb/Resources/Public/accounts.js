@@ -62,7 +62,12 @@
     var page = document.querySelector("[data-swipe-back]");
     return page ? page.getAttribute("data-swipe-back") : null;
   }
-  function goBack() { A.visit(back()); }
+  // Back in history when the page before is the one to go back to (as the browser's Back, where it was), else to it.
+  function goBack() {
+    var to = back(), from = A.referrer();
+    if (from && new URL(from).pathname === new URL(to, location.href).pathname && history.length > 1) history.back();
+    else A.visit(to);
+  }
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || !back()) return;
     if (event.key === "Escape" || (event.altKey && event.key === "ArrowLeft")) {

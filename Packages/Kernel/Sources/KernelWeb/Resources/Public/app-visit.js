@@ -59,13 +59,78 @@
     }));
   }
 
+  // What a history entry keeps of its page, as a browser keeps it for a page it loaded: where it was scrolled, and
+  // what was typed into its forms (fields that differ from what the server wrote; never a password, a hidden field or
+  // a file). Written as the person scrolls and types, so Back, Forward and a reload find it.
+  function typed() {
+    var kept = [];
+    Array.prototype.forEach.call(document.forms, function (form, index) {
+      Array.prototype.forEach.call(form.elements, function (field) {
+        if (!field.name || ["password", "hidden", "file", "submit", "button"].indexOf(field.type) >= 0) return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.checked !== field.defaultChecked) kept.push([index, field.name, field.value, field.checked]);
+        } else if (field.tagName === "SELECT") {
+          if (!field.options[field.selectedIndex] || !field.options[field.selectedIndex].defaultSelected) {
+            kept.push([index, field.name, field.value]);
+          }
+        } else if ("defaultValue" in field && field.value !== field.defaultValue) {
+          kept.push([index, field.name, field.value]);
+        }
+      });
+    });
+    return kept;
+  }
+  function retype(kept) {
+    (kept || []).forEach(function (entry) {
+      var form = document.forms[entry[0]];
+      var named = form && form.elements[entry[1]];
+      if (!named) return;
+      var fields = named.length !== undefined && !named.tagName ? Array.prototype.slice.call(named) : [named];
+      fields.forEach(function (field) {
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.value === entry[2]) field.checked = entry[3];
+        } else {
+          field.value = entry[2];
+        }
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+  }
+  // Each entry's page as it was left, by the entry's key: Back and Forward read it from here (the entry left by Back
+  // can no longer be written to), a reload or a load from another document from the entry's own state.
+  var entries = new Map();
+  var shownKey = history.state && history.state.key;
+  function newKey() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
+  function leaving() {
+    if (!shownKey) shownKey = newKey();
+    var page = { scroll: window.scrollY, fields: typed() };
+    entries.set(shownKey, page);
+    return page;
+  }
+  function keep() {
+    if (!able) return;
+    var page = leaving();
+    history.replaceState({ atelier: true, key: shownKey, scroll: page.scroll, fields: page.fields }, "", location.href);
+  }
+  var keeping = null;
+  function keepSoon() {
+    clearTimeout(keeping);
+    keeping = setTimeout(keep, 200);
+  }
+
   function swap(doc, url, options) {
+    clearTimeout(keeping);
     if (options.push && url === location.href) {
       // A link to the page shown (its own tab) opens it afresh in the same entry, as a browser does.
-      history.replaceState({ atelier: true, scroll: 0 }, "", url);
+      shownKey = newKey();
+      history.replaceState({ atelier: true, key: shownKey, scroll: 0 }, "", url);
     } else if (options.push) {
-      history.replaceState({ atelier: true, scroll: window.scrollY }, "", location.href);
-      history.pushState({ atelier: true, scroll: 0 }, "", url);
+      keep();
+      shownKey = newKey();
+      history.pushState({ atelier: true, key: shownKey, scroll: 0 }, "", url);
+    } else {
+      shownKey = options.key;
     }
     history.scrollRestoration = "manual";
     previous = options.from;
@@ -76,11 +141,19 @@
     var mine = document.querySelector('meta[name="csrf-token"]');
     if (token && mine) mine.setAttribute("content", token.getAttribute("content"));
     document.querySelectorAll("head [data-leaving]").forEach(function (el) { el.remove(); });
+    // The live regions stay the same elements, so what they say next is heard, and a toast showing stays.
+    var regions = ["announcer", "toasts"].map(function (id) { return document.getElementById(id); });
     document.body.replaceWith(document.adoptNode(doc.body));
+    regions.forEach(function (region) {
+      var fresh = region && document.getElementById(region.id);
+      if (fresh) fresh.replaceWith(region);
+    });
     var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, options.scroll || 0);
     A.startPage();
+    if (!options.push) retype(options.fields);
+    keep();
     var autofocus = document.querySelector("[autofocus]");
     if (autofocus) {
       autofocus.focus({ preventScroll: !!target });
@@ -93,11 +166,28 @@
     A.announce(doc.title);
   }
 
+  // A page that takes longer than a glance to open says so: a bar runs along the top (app.css) and the link is busy.
+  var BUSY_AFTER = 300;
+  function opening(link) {
+    var timer = setTimeout(function () {
+      document.documentElement.setAttribute("data-opening", "");
+      if (link) link.setAttribute("aria-busy", "true");
+    }, BUSY_AFTER);
+    return function () {
+      clearTimeout(timer);
+      document.documentElement.removeAttribute("data-opening");
+      if (link) link.removeAttribute("aria-busy");
+    };
+  }
+
   function visit(href, options) {
     if (under) under.controller.abort();
-    var current = { controller: new AbortController(), missed: false };
+    var current = { controller: new AbortController(), missed: false, done: opening(options.link) };
     under = current;
-    var ordinary = function () { if (options.push) location.assign(href); else location.replace(href); };
+    var ordinary = function () {
+      current.controller.abort();
+      if (options.push) location.assign(href); else location.replace(href);
+    };
     var headers = { Accept: "text/html" };
     headers[VISIT_HEADER] = "1";
     fetch(href, { credentials: "same-origin", headers: headers, signal: current.controller.signal }).then(function (r) {
@@ -112,8 +202,9 @@
         return takeAssets(doc).then(function () {
           if (under !== current) return;
           under = null;
-          swap(doc, url.href, { push: options.push, scroll: options.scroll, from: options.from,
-            started: options.started, missed: current.missed });
+          current.done();
+          swap(doc, url.href, { push: options.push, key: options.key, scroll: options.scroll, fields: options.fields,
+            from: options.from, started: options.started, missed: current.missed });
           visits += 1;
           document.documentElement.dataset.visits = String(visits);
           A.lastVisit = null;
@@ -127,6 +218,7 @@
         });
       });
     }).catch(function (error) {
+      current.done();
       if (under === current) under = null;
       if (!error || error.name !== "AbortError") ordinary();
     });
@@ -147,12 +239,26 @@
     var link = e.target.closest && e.target.closest("a[href]");
     if (!visitable(link)) return;
     e.preventDefault();
-    visit(link.href, { push: true, started: e.timeStamp, from: location.href });
+    visit(link.href, { push: true, started: e.timeStamp, from: location.href, link: link });
   });
   window.addEventListener("popstate", function (e) {
     // Back from a #fragment of the same page (the skip link) is the browser's: only the scroll moves.
     if (!able || !e.state || !e.state.atelier || location.pathname + location.search === shown) return;
-    visit(location.href, { push: false, scroll: e.state.scroll, started: e.timeStamp, from: previous });
+    leaving();
+    var page = (e.state.key && entries.get(e.state.key)) || e.state;
+    visit(location.href, { push: false, key: e.state.key || newKey(), scroll: page.scroll, fields: page.fields,
+      started: e.timeStamp, from: previous });
+  });
+  window.addEventListener("scroll", keepSoon, { passive: true });
+  window.addEventListener("pagehide", function () { clearTimeout(keeping); keep(); });
+  document.addEventListener("input", keepSoon);
+  document.addEventListener("change", keepSoon);
+  // A page the browser loaded again (Reload, or Back to it from a page of another kind) into an entry whose scroll
+  // is this script's to restore: where it was, once the page has started.
+  document.addEventListener("DOMContentLoaded", function () {
+    var state = history.state;
+    if (!able || history.scrollRestoration !== "manual" || !state || !state.atelier || !state.scroll) return;
+    requestAnimationFrame(function () { window.scrollTo(0, state.scroll); });
   });
   document.addEventListener("atelier:event", function () { if (under) under.missed = true; });
 
