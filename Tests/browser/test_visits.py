@@ -82,6 +82,8 @@ def test_back_and_forward_open_their_pages_where_they_were_scrolled(host, browse
                 "return !!box && box.top >= 0 && box.bottom <= window.innerHeight")
     wait(browser, lambda d: d.execute_script(in_sight) and d.execute_script("return window.scrollY") > scrolled / 2,
          message="Back did not come back where the list was")
+    # And the focus is on the task it left by, as a screen reader's cursor would be.
+    assert "Errand 30" in browser.execute_script("return document.activeElement.textContent")
     browser.back()
     opened(browser, "/", 4)
     assert browser.find_elements(By.CSS_SELECTOR, "main a.tile")

@@ -104,9 +104,17 @@
   function newKey() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
   function leaving() {
     if (!shownKey) shownKey = newKey();
-    var page = { scroll: window.scrollY, fields: typed() };
+    var page = { scroll: window.scrollY, fields: typed(), focus: focused() };
     entries.set(shownKey, page);
     return page;
+  }
+  // Where the focus is (the link tapped, most often), as a selector that finds it on the page read again.
+  function focused() {
+    var active = document.activeElement;
+    if (!active || active === document.body || !active.getAttribute) return null;
+    if (active.id) return "#" + CSS.escape(active.id);
+    var href = active.getAttribute("href");
+    return href ? 'main a[href="' + CSS.escape(href) + '"]' : null;
   }
   function keep() {
     if (!able) return;
@@ -159,6 +167,9 @@
       autofocus.focus({ preventScroll: !!target });
       A.caretAtEnd();
     }
+    // Back or Forward: the focus where it was left (a screen reader's cursor on the link it left by).
+    var again = !options.push && options.focus && document.querySelector(options.focus);
+    if (again) again.focus({ preventScroll: true });
     if (document.querySelector("[data-offline-mark]")) A.askHost();
     // The page was read while the live stream went on: a change that came meanwhile was meant for it too.
     if (options.missed) A.refreshAll();
@@ -204,7 +215,7 @@
           under = null;
           current.done();
           swap(doc, url.href, { push: options.push, key: options.key, scroll: options.scroll, fields: options.fields,
-            from: options.from, started: options.started, missed: current.missed });
+            focus: options.focus, from: options.from, started: options.started, missed: current.missed });
           visits += 1;
           document.documentElement.dataset.visits = String(visits);
           A.lastVisit = null;
@@ -247,7 +258,7 @@
     leaving();
     var page = (e.state.key && entries.get(e.state.key)) || e.state;
     visit(location.href, { push: false, key: e.state.key || newKey(), scroll: page.scroll, fields: page.fields,
-      started: e.timeStamp, from: previous });
+      focus: page.focus, started: e.timeStamp, from: previous });
   });
   window.addEventListener("scroll", keepSoon, { passive: true });
   window.addEventListener("pagehide", function () { clearTimeout(keeping); keep(); });
