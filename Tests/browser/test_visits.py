@@ -31,6 +31,14 @@ def connected(browser):
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
 
 
+def open_from_launcher(host, browser, path):
+    """Opens the launcher, waits for its live stream, and taps the tile for `path`: the first page opened in place."""
+    browser.get(host.url + "/")
+    connected(browser)
+    tap(browser, browser.find_element(By.CSS_SELECTOR, f'main a[href="{path}"]'))
+    opened(browser, path, 1)
+
+
 def add_tasks(host, names):
     for name in names:
         request = urllib.request.Request(
@@ -63,10 +71,7 @@ def test_a_tile_opens_its_app_in_place_with_its_title_files_and_live_rows(host, 
 def test_back_and_forward_open_their_pages_where_they_were_scrolled(host, browser):
     browser.set_window_size(390, 844)
     add_tasks(host, [f"Errand {index:02d}" for index in range(40)])
-    browser.get(host.url + "/")
-    connected(browser)
-    tap(browser, browser.find_element(By.CSS_SELECTOR, 'main a[href="/tasks"]'))
-    opened(browser, "/tasks", 1)
+    open_from_launcher(host, browser, "/tasks")
     link = browser.find_element(By.XPATH, "//a[contains(., 'Errand 30')]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     scrolled = browser.execute_script("return window.scrollY")
@@ -93,10 +98,7 @@ def test_back_and_forward_open_their_pages_where_they_were_scrolled(host, browse
 
 
 def test_an_apps_script_works_on_a_page_opened_in_place(host, browser):
-    browser.get(host.url + "/")
-    connected(browser)
-    tap(browser, browser.find_element(By.CSS_SELECTOR, 'main a[href="/signup"]'))
-    opened(browser, "/signup", 1)
+    open_from_launcher(host, browser, "/signup")
     # The sign-up script, loaded for this page: a date that does not exist is said beside its field as it is left.
     field = browser.find_element(By.ID, "dateOfBirth")
     field.send_keys("31022000")
@@ -144,10 +146,7 @@ def test_a_visited_page_opened_in_place_with_the_host_gone_is_the_devices_copy(h
 
 
 def test_its_own_tab_opens_a_page_afresh_in_the_same_entry_and_a_fragment_is_the_browsers(host, browser):
-    browser.get(host.url + "/")
-    connected(browser)
-    tap(browser, browser.find_element(By.CSS_SELECTOR, 'main a[href="/tasks"]'))
-    opened(browser, "/tasks", 1)
+    open_from_launcher(host, browser, "/tasks")
     length = browser.execute_script("return history.length")
     host.cli("tasks", "add", "Post the letter")
     tap(browser, browser.find_element(By.CSS_SELECTOR, 'a.tab[data-feature-link="tasks"]'))
@@ -167,10 +166,7 @@ def test_its_own_tab_opens_a_page_afresh_in_the_same_entry_and_a_fragment_is_the
 def test_back_forward_and_reload_keep_what_was_typed_and_where_the_page_was(host, browser):
     browser.set_window_size(390, 844)
     add_tasks(host, [f"Errand {index:02d}" for index in range(40)])
-    browser.get(host.url + "/")
-    connected(browser)
-    tap(browser, browser.find_element(By.CSS_SELECTOR, 'main a[href="/signup"]'))
-    opened(browser, "/signup", 1)
+    open_from_launcher(host, browser, "/signup")
     browser.find_element(By.ID, "firstName").send_keys("Ada")
     tap(browser, browser.find_element(By.CSS_SELECTOR, 'a.tab[data-feature-link="tasks"]'))
     opened(browser, "/tasks", 2)

@@ -20,12 +20,17 @@
   // left as it is by a refresh: a live refresh must never wipe what was typed or the sentence that says what to fix.
   function formInUse(form) {
     if (form.querySelector(".field-error, .form-error, [aria-invalid='true']")) return true;
-    return Array.prototype.some.call(form.elements, function (field) {
+    return changedFields(form).length > 0;
+  }
+  // The fields of `form` that differ from what the server wrote (never a hidden one or a button).
+  function changedFields(form) {
+    return Array.prototype.filter.call(form.elements, function (field) {
+      if (["hidden", "submit", "button"].indexOf(field.type) >= 0) return false;
       if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
       if (field.tagName === "SELECT") {
         return Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; });
       }
-      return "defaultValue" in field && field.type !== "hidden" && field.value !== field.defaultValue;
+      return "defaultValue" in field && field.value !== field.defaultValue;
     });
   }
   function holdsFormInUse(node) {
@@ -342,6 +347,7 @@
 
   A.remember = remember;
   A.formInUse = formInUse;
+  A.changedFields = changedFields;
   A.refreshAll = refreshAll;
   A.sent = sent;
 })();

@@ -65,17 +65,10 @@
   function typed() {
     var kept = [];
     Array.prototype.forEach.call(document.forms, function (form, index) {
-      Array.prototype.forEach.call(form.elements, function (field) {
-        if (!field.name || ["password", "hidden", "file", "submit", "button"].indexOf(field.type) >= 0) return;
-        if (field.type === "checkbox" || field.type === "radio") {
-          if (field.checked !== field.defaultChecked) kept.push([index, field.name, field.value, field.checked]);
-        } else if (field.tagName === "SELECT") {
-          if (!field.options[field.selectedIndex] || !field.options[field.selectedIndex].defaultSelected) {
-            kept.push([index, field.name, field.value]);
-          }
-        } else if ("defaultValue" in field && field.value !== field.defaultValue) {
-          kept.push([index, field.name, field.value]);
-        }
+      A.changedFields(form).forEach(function (field) {
+        if (!field.name || ["password", "file"].indexOf(field.type) >= 0) return;
+        if (field.type === "checkbox" || field.type === "radio") kept.push([index, field.name, field.value, field.checked]);
+        else kept.push([index, field.name, field.value]);
       });
     });
     return kept;
@@ -223,7 +216,6 @@
           requestAnimationFrame(function () {
             setTimeout(function () {
               A.lastVisit = { started: options.started, shown: performance.now() };
-              document.dispatchEvent(new CustomEvent("atelier:shown"));
             }, 0);
           });
         });
