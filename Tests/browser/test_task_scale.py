@@ -49,16 +49,16 @@ def row_count(browser):
 
 def test_ten_thousand_tasks_open_as_one_page_and_the_rest_comes_by_scrolling(big_host, browser):
     browser.get(big_host.url + "/tasks")
-    wait(browser, lambda d: row_count(d) == 50)
+    wait(browser, lambda d: row_count(d) == 25)
     size = browser.execute_script("return performance.getEntriesByType('navigation')[0].transferSize")
     assert size < 100_000, size
     browser.execute_script("window.stillThisPage = true")
     # Scrolling to the end of the list brings the next page, and again.
-    for expected in (100, 150):
+    for expected in (50, 75):
         browser.execute_script("document.getElementById('task-more').scrollIntoView()")
         wait(browser, lambda d: row_count(d) == expected, message=f"scrolling did not load {expected} rows")
     ids = browser.execute_script("return Array.from(document.querySelectorAll('#task-list .task-row'), r => r.id)")
-    assert len(set(ids)) == 150
+    assert len(set(ids)) == 75
     assert browser.execute_script("return window.stillThisPage === true")
     assert axe_violations(browser) == []
 
@@ -67,19 +67,23 @@ def test_a_toggle_deep_in_the_list_updates_its_row_in_place_and_keeps_the_rows_l
     browser.get(big_host.url + "/tasks")
     wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "connected")
     browser.execute_script("document.getElementById('task-more').scrollIntoView()")
-    wait(browser, lambda d: row_count(d) == 100)
+    wait(browser, lambda d: row_count(d) == 50)
     browser.execute_script("window.stillThisPage = true")
-    target = browser.find_elements(By.CSS_SELECTOR, "#task-list .task-row")[75]
+    target = browser.find_elements(By.CSS_SELECTOR, "#task-list .task-row")[40]
     task_id = target.get_attribute("id")
     check = target.find_element(By.CSS_SELECTOR, "button.check")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", check)
+    # The next rows may come as the list moves (Show more is then in reach): counted once they have.
+    time.sleep(0.3)
+    wait(browser, lambda d: d.execute_script("return !document.querySelector('[data-more][data-loading]')"))
+    loaded = row_count(browser)
     check.click()
     # An open task marked done moves to the done part of the list, past the rows loaded: its row leaves, the flash
-    # says what happened, the 99 others stay, and focus goes to the row that took its place.
+    # says what happened, the others loaded stay, and focus goes to the row that took its place.
     wait(browser, lambda d: d.execute_script("return !document.getElementById(arguments[0])", task_id),
          message="the row did not move away")
     assert "done" in browser.find_element(By.CSS_SELECTOR, ".flash").text
-    assert row_count(browser) == 99
+    assert row_count(browser) == loaded - 1
     assert browser.execute_script("return window.stillThisPage === true"), "the page was loaded again"
     active = browser.switch_to.active_element
     assert active.find_element(By.XPATH, "ancestor::li").get_attribute("class").startswith("swipe task-row")
@@ -121,4 +125,4 @@ def test_a_burst_of_1000_cli_adds_is_a_handful_of_updates_and_no_long_task(big_h
     # would make 40 or more.
     assert refreshes <= 8 + burst_seconds / 4, (refreshes, burst_seconds)
     assert [d for d in long_tasks if d > 200] == []
-    assert row_count(browser) == 50
+    assert row_count(browser) == 25

@@ -72,7 +72,7 @@ def test_back_and_forward_open_their_pages_where_they_were_scrolled(host, browse
     browser.set_window_size(390, 844)
     add_tasks(host, [f"Errand {index:02d}" for index in range(40)])
     open_from_launcher(host, browser, "/tasks")
-    link = browser.find_element(By.XPATH, "//a[contains(., 'Errand 30')]")
+    link = browser.find_element(By.XPATH, "//a[contains(., 'Errand 20')]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     scrolled = browser.execute_script("return window.scrollY")
     assert scrolled > 500, scrolled
@@ -83,12 +83,12 @@ def test_back_and_forward_open_their_pages_where_they_were_scrolled(host, browse
     opened(browser, "/tasks", 3)
     # Where the list was: the task tapped is in sight again, far down the list.
     in_sight = ("var link = Array.from(document.querySelectorAll('#task-list a')).find(a => a.textContent.indexOf("
-                "'Errand 30') >= 0); var box = link && link.getBoundingClientRect();"
+                "'Errand 20') >= 0); var box = link && link.getBoundingClientRect();"
                 "return !!box && box.top >= 0 && box.bottom <= window.innerHeight")
     wait(browser, lambda d: d.execute_script(in_sight) and d.execute_script("return window.scrollY") > scrolled / 2,
          message="Back did not come back where the list was")
     # And the focus is on the task it left by, as a screen reader's cursor would be.
-    assert "Errand 30" in browser.execute_script("return document.activeElement.textContent")
+    assert "Errand 20" in browser.execute_script("return document.activeElement.textContent")
     browser.back()
     opened(browser, "/", 4)
     assert browser.find_elements(By.CSS_SELECTOR, "main a.tile")

@@ -49,7 +49,7 @@ struct TaskListPagingTests {
         return String(html[range.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    @Test("the first page is 50 rows and under 100 KB; scrolling on reaches every task once, in list order")
+    @Test("the first page is 25 rows and under 100 KB; scrolling on reaches every task once, in list order")
     func firstPageAndScrolling() async throws {
         try await withManyTasks(10_000) { session, parts in
             let page = try await session.get("/tasks")

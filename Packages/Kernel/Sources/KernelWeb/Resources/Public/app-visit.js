@@ -120,8 +120,15 @@
     keeping = setTimeout(keep, 200);
   }
 
+  // Runs `then` once the next frame has been drawn.
+  function afterFrame(then) {
+    requestAnimationFrame(function () { setTimeout(then, 0); });
+  }
+
   function swap(doc, url, options) {
     clearTimeout(keeping);
+    // Read while the old page's layout is still clean (after the swap, reading it would lay the new page out twice).
+    var was = window.scrollY;
     if (options.push && url === location.href) {
       // A link to the page shown (its own tab) opens it afresh in the same entry, as a browser does.
       shownKey = newKey();
@@ -151,10 +158,11 @@
     });
     var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
-    else window.scrollTo(0, options.scroll || 0);
+    else if ((options.scroll || 0) !== was) window.scrollTo(0, options.scroll || 0);
     A.startPage();
     if (!options.push) retype(options.fields);
-    keep();
+    // The entry learns of its new page once that page is on the screen: reading where it is scrolled lays it out.
+    afterFrame(keep);
     var autofocus = document.querySelector("[autofocus]");
     if (autofocus) {
       autofocus.focus({ preventScroll: !!target });
@@ -212,12 +220,7 @@
           visits += 1;
           document.documentElement.dataset.visits = String(visits);
           A.lastVisit = null;
-          // When the new page is on the screen: the first frame drawn after it was put in place.
-          requestAnimationFrame(function () {
-            setTimeout(function () {
-              A.lastVisit = { started: options.started, shown: performance.now() };
-            }, 0);
-          });
+          afterFrame(function () { A.lastVisit = { started: options.started, shown: performance.now() }; });
         });
       });
     }).catch(function (error) {
