@@ -37,6 +37,31 @@ public enum Base64URL {
         return Data(base64Encoded: Data(base64))
     }
 
+    /// Whether `text` is spelled as ``encode(_:)`` writes it: no padding, and the low bits its last character leaves
+    /// over (two or four of them, which ``decode(_:)`` does not read) zero. Text that decodes may still not be
+    /// canonical: `AB` and `AA` are the same byte.
+    public static func isCanonical(_ text: String) -> Bool {
+        guard let last = text.utf8.last, let value = alphabetValue(last) else { return text.isEmpty }
+        switch text.utf8.count % 4 {
+        case 0: return true
+        case 2: return value & 0b1111 == 0
+        case 3: return value & 0b11 == 0
+        default: return false
+        }
+    }
+
+    /// Where `byte` stands in the base64url alphabet, or nil when it is not one of its characters.
+    private static func alphabetValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
+
     /// `count` bytes from the system's secure random generator (eight at a time, so one system call for a token).
     public static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()

@@ -143,7 +143,7 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// made at most ``maxAge`` ago (and not in the future, give or take five minutes of clock change); nil otherwise.
     func age(of token: String, at time: Date) -> TimeInterval? {
         // One spelling only: the text this host wrote (base64 leaves two bits of the last character unread).
-        guard token.utf8.count == 75, let bytes = Base64URL.decode(token), Base64URL.encode(bytes) == token,
+        guard token.utf8.count == 75, Base64URL.isCanonical(token), let bytes = Base64URL.decode(token),
             HMAC<SHA256>.isValidAuthenticationCode(bytes.suffix(32), authenticating: bytes.prefix(24), using: key)
         else { return nil }
         let seconds = bytes.dropFirst(16).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

@@ -18,6 +18,20 @@ struct Base64URLTests {
         }
     }
 
+    @Test("only the spelling encode writes is canonical: the last character's unread bits are zero")
+    func canonical() {
+        for count in 0..<40 {
+            #expect(Base64URL.isCanonical(Base64URL.encode(Base64URL.randomBytes(count))))
+        }
+        // The same bytes, spelled with an unread bit set: decoded alike, not canonical.
+        #expect(Base64URL.decode("-_-_PgB") == Base64URL.decode("-_-_PgA"))
+        #expect(!Base64URL.isCanonical("-_-_PgB"))
+        #expect(Base64URL.encode([0xFF]) == "_w")
+        #expect(!Base64URL.isCanonical("_x"))
+        #expect(!Base64URL.isCanonical("-_-_PgA="))
+        #expect(!Base64URL.isCanonical("abcde"))
+    }
+
     @Test("text that is not base64 is refused, not read in part")
     func refused() {
         #expect(Base64URL.decode("ab$c") == nil)
