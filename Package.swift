@@ -52,7 +52,7 @@ let packageTestTargets: [Target] = [
         "AccountsTests",
         of: "Accounts",
         path: "Tests/AccountsTests",
-        uses: ["Accounts/Accounts", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage"]
+        uses: ["Accounts/Accounts", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage"]
     ),
     packageTestTarget(
         "AccountsWebTests",
@@ -69,7 +69,7 @@ let packageTestTargets: [Target] = [
         of: "AssignmentTracker",
         path: "Tests/AssignmentTrackerTests",
         uses: [
-            "AssignmentTracker/AssignmentTracker", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage",
+            "AssignmentTracker/AssignmentTracker", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage",
             "swift-argument-parser/ArgumentParser",
         ]
     ),
@@ -87,7 +87,7 @@ let packageTestTargets: [Target] = [
         "CountdownTests",
         of: "GettingStarted",
         path: "Tests/CountdownTests",
-        uses: ["GRDB.swift/GRDB", "GettingStarted/Countdown", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage"]
+        uses: ["GRDB.swift/GRDB", "GettingStarted/Countdown", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage"]
     ),
     packageTestTarget(
         "CountdownWebTests",
@@ -103,7 +103,7 @@ let packageTestTargets: [Target] = [
         of: "GettingStarted",
         path: "Tests/DownloaderTests",
         uses: [
-            "GRDB.swift/GRDB", "GettingStarted/Downloader", "GettingStarted/DownloaderTestSupport", "Kernel/Kernel", "Kernel/KernelBus",
+            "GRDB.swift/GRDB", "GettingStarted/Downloader", "GettingStarted/DownloaderTestSupport", "Kernel/Kernel", "Kernel/KernelEvents",
             "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
             "async-http-client/AsyncHTTPClient",
         ]
@@ -134,9 +134,11 @@ let packageTestTargets: [Target] = [
         of: "Kernel",
         path: "Tests/KernelTests",
         uses: [
-            "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage", "Kernel/KernelTestSupport", "swift-log/Logging",
+            "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
+            "swift-log/Logging",
         ]
     ),
+    packageTestTarget("KernelEventsTests", of: "Kernel", path: "Tests/KernelEventsTests", uses: ["Kernel/KernelEvents"]),
     packageTestTarget("KernelHTMLTests", of: "Kernel", path: "Tests/KernelHTMLTests", uses: ["Kernel/KernelHTML"]),
     packageTestTarget("KernelBusTests", of: "Kernel", path: "Tests/KernelBusTests", uses: ["Kernel/KernelBus"]),
     packageTestTarget(
@@ -150,7 +152,7 @@ let packageTestTargets: [Target] = [
         of: "Kernel",
         path: "Tests/KernelPushTests",
         uses: [
-            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelPush",
+            "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelPush",
             "Kernel/KernelStorage", "async-http-client/AsyncHTTPClient", "swift-crypto/Crypto", "swift-log/Logging", "swift-nio/NIOCore",
             "swift-nio/NIOHTTP1",
         ]
@@ -160,7 +162,7 @@ let packageTestTargets: [Target] = [
         of: "Kernel",
         path: "Tests/KernelWebTests",
         uses: [
-            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTML", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
+            "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelHTML", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
             "Kernel/KernelWeb", "hummingbird/Hummingbird", "hummingbird/HummingbirdTesting", "swift-http-types/HTTPTypes",
             "swift-log/Logging",
         ]
@@ -169,14 +171,14 @@ let packageTestTargets: [Target] = [
         "NewsReaderTests",
         of: "NewsReader",
         path: "Tests/NewsReaderTests",
-        uses: ["Kernel/KernelBus", "NewsReader/NewsReader"]
+        uses: ["Kernel/KernelEvents", "NewsReader/NewsReader"]
     ),
     packageTestTarget(
         "NewsReaderWebTests",
         of: "NewsReader",
         path: "Tests/NewsReaderWebTests",
         uses: [
-            "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage",
+            "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage",
             "Kernel/KernelTestSupport", "NewsReader/NewsReader", "NewsReader/NewsReaderLive", "NewsReader/NewsReaderWeb",
             "hummingbird/HummingbirdTesting", "swift-argument-parser/ArgumentParser", "swift-http-types/HTTPTypes", "swift-log/Logging",
             "swift-nio/NIOCore", "swift-nio/NIOHTTP1", "swift-service-lifecycle/ServiceLifecycle",
@@ -187,7 +189,8 @@ let packageTestTargets: [Target] = [
         of: "TaskList",
         path: "Tests/TaskListTests",
         uses: [
-            "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelBus", "Kernel/KernelStorage", "Kernel/KernelTestSupport", "TaskList/TaskList",
+            "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
+            "TaskList/TaskList",
         ]
     ),
     packageTestTarget(
@@ -195,7 +198,7 @@ let packageTestTargets: [Target] = [
         of: "TaskList",
         path: "Tests/TaskListWebTests",
         uses: [
-            "GRDB.swift/GRDB", "Kernel/KernelBus", "Kernel/KernelTestSupport", "TaskList/TaskList", "TaskList/TaskListWeb",
+            "GRDB.swift/GRDB", "Kernel/KernelEvents", "Kernel/KernelTestSupport", "TaskList/TaskList", "TaskList/TaskListWeb",
             "hummingbird/HummingbirdTesting", "swift-http-types/HTTPTypes",
         ]
     ),
@@ -261,7 +264,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelPush", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),

@@ -30,7 +30,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
@@ -40,7 +40,7 @@ let package = Package(
                 "Accounts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),

@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
@@ -53,7 +53,7 @@ let package = Package(
                 "Countdown",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
@@ -92,7 +92,7 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "DownloaderTestSupport",
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
@@ -103,7 +103,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
@@ -121,7 +121,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelLoopback", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),

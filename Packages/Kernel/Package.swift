@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CMallocCounter", targets: ["CMallocCounter"]),
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "KernelBus", targets: ["KernelBus"]),
+        .library(name: "KernelEvents", targets: ["KernelEvents"]),
         .library(name: "KernelHTML", targets: ["KernelHTML"]),
         .library(name: "KernelHTTPClient", targets: ["KernelHTTPClient"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
@@ -36,7 +37,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "BusBenchmark",
-            dependencies: ["KernelBus", "CMallocCounter"]
+            dependencies: ["KernelBus", "KernelEvents", "CMallocCounter"]
         ),
         .target(name: "CMallocCounter"),
         .target(
@@ -53,7 +54,7 @@ let package = Package(
         .target(
             name: "Kernel",
             dependencies: [
-                "KernelBus",
+                "KernelEvents",
                 "KernelStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -65,7 +66,7 @@ let package = Package(
             name: "KernelTests",
             dependencies: [
                 "Kernel",
-                "KernelBus",
+                "KernelEvents",
                 "KernelStorage",
                 "KernelTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -73,6 +74,8 @@ let package = Package(
             ]
         ),
         .target(name: "KernelBus"),
+        .target(name: "KernelEvents"),
+        .testTarget(name: "KernelEventsTests", dependencies: ["KernelEvents"]),
         .target(name: "KernelHTML"),
         .testTarget(name: "KernelHTMLTests", dependencies: ["KernelHTML"]),
         // What every fetch shares: one more try when a kept-alive connection let a request down.
@@ -98,7 +101,7 @@ let package = Package(
             name: "KernelTestSupport",
             dependencies: [
                 "Kernel",
-                "KernelBus",
+                "KernelEvents",
                 "KernelStorage",
                 "KernelWeb",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -136,7 +139,7 @@ let package = Package(
             name: "KernelPushTests",
             dependencies: [
                 "Kernel",
-                "KernelBus",
+                "KernelEvents",
                 "KernelHTTPClient",
                 "KernelLoopback",
                 "KernelPush",
@@ -153,7 +156,7 @@ let package = Package(
             dependencies: [
                 "Kernel",
                 "KernelAPI",
-                "KernelBus",
+                "KernelEvents",
                 "KernelHTML",
                 "KernelHTTPClient",
                 "KernelPush",
@@ -178,7 +181,7 @@ let package = Package(
             name: "KernelWebTests",
             dependencies: [
                 "Kernel",
-                "KernelBus",
+                "KernelEvents",
                 "KernelHTML",
                 "KernelStorage",
                 "KernelTestSupport",

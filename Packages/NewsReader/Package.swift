@@ -29,14 +29,14 @@ let package = Package(
             name: "NewsReader",
             dependencies: [
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
             ]
         ),
         .testTarget(
             name: "NewsReaderTests",
             dependencies: [
                 "NewsReader",
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
             ]
         ),
         // The core's protocols with the house's libraries behind them, and what runs the feature without a web
@@ -50,7 +50,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
@@ -90,7 +90,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelLoopback", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),

@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
@@ -36,7 +36,7 @@ let package = Package(
                 "TaskList",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
             ]
@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
             ]
         ),

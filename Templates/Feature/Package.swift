@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
@@ -36,7 +36,7 @@ let package = Package(
                 "__NAME__",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
-                .product(name: "KernelBus", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),

@@ -1,11 +1,11 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// Accounts' one change event, posted by the Kernel's change feed after every commit that changed accounts or sessions:
 /// one per action a person takes, and one per batch of changes another process (the CLI) made.
 public struct AccountsChanged: RowChangeEvent, Hashable {
     /// `accounts.changed`.
-    public static let name: BusNotification.Name = "accounts.changed"
+    public static let name: EventName = "accounts.changed"
 
     /// The kinds of change.
     public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {

@@ -1,12 +1,12 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// Assignments' one change event, posted by the Kernel's change feed after every commit that changed them: one per
 /// action a person takes, and one per batch of changes another process (the CLI) made. Open pages update the rows it
 /// names.
 public struct AssignmentChanged: RowChangeEvent, Hashable {
     /// `assignments.changed`.
-    public static let name: BusNotification.Name = "assignments.changed"
+    public static let name: EventName = "assignments.changed"
 
     /// The kinds of change.
     public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {

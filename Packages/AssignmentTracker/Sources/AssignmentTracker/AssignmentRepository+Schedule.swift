@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 
 /// The schedule check (tasks that slipped) and the reminders, kept as the house's notices.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 
 /// Adding, changing and deleting assignments and their tasks: one transaction each, returning what it changed.

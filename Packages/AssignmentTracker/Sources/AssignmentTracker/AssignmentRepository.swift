@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 
 /// Reads and changes assignments and their tasks, keeps each assignment's progress up to date, schedules reminders
-/// as the house's notices, and announces every change on a `NotificationBus`.
+/// as the house's notices, and announces every change on a `EventBus`.
 ///
 /// Every method is one short transaction that returns what it changed (`Changed`): the Kernel records the rows in
 /// the `ChangeLog` inside it, and its change feed posts them as one ``AssignmentChanged`` once committed (in

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// `atelier assignments …`: assignments from a terminal, on the same data directory as the web app. Dates are local
 /// time (`2027-01-15T17:00`). A host running on that directory notices each change and updates open pages.

@@ -1,7 +1,7 @@
 import AssignmentTracker
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 import Logging
 import ServiceLifecycle
 
@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// each retry's time — asleep in between.
 struct CalendarSyncService: Service {
     let sync: CalendarSync
-    let bus: NotificationBus
+    let bus: EventBus
     let logger: Logger
 
     func run() async throws {

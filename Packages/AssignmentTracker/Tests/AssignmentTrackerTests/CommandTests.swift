@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Synchronization
 
@@ -33,7 +33,7 @@ final class TestClock: Sendable {
 final class TestDatabases: Sendable {
     let directory: DataDirectory
     let clock: TestClock
-    let bus = NotificationBus()
+    let bus = EventBus()
     /// The Kernel's change feed on the feature's database: what posts `AssignmentChanged` on `bus` after each commit.
     let feed: ChangeFeed
     let feature: DatabasePool

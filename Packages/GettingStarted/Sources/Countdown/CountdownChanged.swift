@@ -1,11 +1,11 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// Posted when countdowns are started or removed (by the page, the CLI or another process): open countdown pages
 /// refresh their list. Built from the change log for another process's changes, so a cancel made in the CLI is
 /// announced as a removal.
 public struct CountdownChanged: RowChangeEvent, Hashable {
-    public static let name: BusNotification.Name = "countdown.changed"
+    public static let name: EventName = "countdown.changed"
 
     /// What happened.
     public enum Change: String, RowChangeKind, Codable, Sendable {

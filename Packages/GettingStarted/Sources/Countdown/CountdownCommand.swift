@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// `atelier countdown start|list|cancel`: countdowns from the command line, in the same list as the page's. A
 /// countdown started with no host running is handed to the system's scheduler in the same way, so it still notifies.
@@ -29,7 +29,7 @@ public struct CountdownCommand: AsyncParsableCommand {
                 migrations: FeatureDescriptor.countdown.migrations
             )
             let kernel = try data.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
-            let bus = NotificationBus()
+            let bus = EventBus()
             let chosen: CountdownScheduler
             do {
                 chosen = try CountdownScheduler.choose(

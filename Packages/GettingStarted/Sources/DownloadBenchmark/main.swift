@@ -1,7 +1,7 @@
 import Downloader
 import DownloaderTestSupport
 import Foundation
-import KernelBus
+import KernelEvents
 import KernelStorage
 
 // 20 parallel downloads of 10 MB each from a loopback server, through the download engine and then through curl,

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 import Logging
 
 /// `atelier download <url>…`: downloads pages into the downloader's list, drawing a progress bar for each.

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GRDB
-import KernelBus
+import KernelEvents
 import Logging
 import NIOCore
 import NIOPosix

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import Logging
 import NIOCore
 import NIOPosix

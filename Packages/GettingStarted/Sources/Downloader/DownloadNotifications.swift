@@ -1,5 +1,5 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 extension FeatureDescriptor {
     /// The downloader: its id (`downloads`), launcher tile and migrations, read by its CLI, its pages and the host.
@@ -19,7 +19,7 @@ extension FeatureDescriptor {
 /// toast on every page. (One that completes raises the notice "Download finished", which reaches the inbox and devices.)
 public struct DownloadChanged: RowChangeEvent, Hashable {
     /// `downloads.changed`.
-    public static let name: BusNotification.Name = "downloads.changed"
+    public static let name: EventName = "downloads.changed"
 
     /// What happened: a state the downloads entered (a ``DownloadState``'s raw value), or one of these.
     public enum Change: String, RowChangeKind, Codable, Sendable, Hashable, CaseIterable {

@@ -2,7 +2,7 @@ import Countdown
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Synchronization
 import Testing
@@ -11,7 +11,7 @@ import Testing
 struct CountdownHarness {
     let store: CountdownStore
     let notices: NoticeCenter
-    let bus = NotificationBus()
+    let bus = EventBus()
     let countdowns: DatabaseQueue
     /// The store's clock, set by the test.
     let clock = TestClock()
@@ -61,7 +61,7 @@ struct CountdownStoreTests {
     func hostFirst() async throws {
         let harness = try CountdownHarness()
         let delivered = Counter()
-        let token = harness.bus.addObserver(forName: NoticeCenter.delivered) { _ in delivered.add() }
+        let token = harness.bus.addObserver(for: NoticeDelivered.self) { _ in delivered.add() }
         let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "", now: start).countdown
         #expect(try await harness.carried().deliverDue(now: start.addingTimeInterval(59.9)).isEmpty)
         let due = try await harness.carried().deliverDue(now: start.addingTimeInterval(60))
@@ -77,7 +77,7 @@ struct CountdownStoreTests {
     func jobFirst() async throws {
         let harness = try CountdownHarness()
         let delivered = Counter()
-        let token = harness.bus.addObserver(forName: NoticeCenter.delivered) { _ in delivered.add() }
+        let token = harness.bus.addObserver(for: NoticeDelivered.self) { _ in delivered.add() }
         let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 30)), label: "Eggs", now: start).countdown
         #expect(try await harness.notices.deliver(key: countdown.key, now: start.addingTimeInterval(29)) == nil)
         // The job carries the countdowns' outbox first (`notify --due`), then delivers.

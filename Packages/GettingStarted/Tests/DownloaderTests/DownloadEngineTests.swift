@@ -2,7 +2,7 @@ import Downloader
 import DownloaderTestSupport
 import Foundation
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelLoopback
 import Synchronization
 import Testing

@@ -3,7 +3,7 @@ import DownloaderTestSupport
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import KernelTestSupport
 import Testing
@@ -14,7 +14,7 @@ import Testing
 struct EngineHarness: Sendable {
     let engine: DownloadEngine
     let server: LoopbackHTTPServer
-    let bus: NotificationBus
+    let bus: EventBus
     let feed: ChangeFeed
     let reader: DatabaseQueue
     let folder: TemporaryDirectory
@@ -49,7 +49,7 @@ struct EngineHarness: Sendable {
     ) async throws {
         let folder = try TemporaryDirectory()
         let server = try await LoopbackHTTPServer()
-        let bus = NotificationBus()
+        let bus = EventBus()
         let database = try FeatureDatabase.open(
             named: DownloadIdentity.id,
             in: folder.dataDirectory,

@@ -244,3 +244,9 @@ run("threads") {
     benchContendedChurn(iterations: 400_000 * scale)
 }
 run("allocs") { benchTypedAllocations() }
+run("events") {
+    benchCorePost(observers: 1, iterations: 2_000_000 * scale)
+    benchCorePost(observers: 10, iterations: 1_000_000 * scale)
+    benchCoreChurn(iterations: 500_000 * scale)
+    benchCoreAllocations()
+}

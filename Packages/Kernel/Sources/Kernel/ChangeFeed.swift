@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Synchronization
 
@@ -25,7 +25,7 @@ public final class ChangeFeed: Sendable {
     public init<Event: RowChangeEvent>(
         database: any DatabaseWriter,
         event: Event.Type,
-        bus: NotificationBus,
+        bus: EventBus,
         caches: FeatureCaches = .none,
         startingAfter: Int64,
         committed: @escaping @Sendable () -> Void = {}
@@ -46,7 +46,7 @@ public final class ChangeFeed: Sendable {
     public static func started<Event: RowChangeEvent>(
         on database: any DatabaseWriter,
         event: Event.Type,
-        bus: NotificationBus,
+        bus: EventBus,
         caches: FeatureCaches = .none
     ) throws -> ChangeFeed {
         let latest = try database.read { db in try ChangeLog.latest(db) }

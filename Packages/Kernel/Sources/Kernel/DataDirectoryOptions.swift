@@ -1,6 +1,6 @@
 import ArgumentParser
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelStorage
 
 /// The `--data-dir` option every command shares, so a feature's CLI command works on the same files as the host.
@@ -36,7 +36,7 @@ public struct DataDirectoryOptions: ParsableArguments, Sendable {
     public func commandContext(for feature: FeatureDescriptor) throws -> CommandContext {
         CommandContext(
             database: try openDatabase(featureID: feature.id, migrations: feature.migrations),
-            bus: NotificationBus()
+            bus: EventBus()
         )
     }
 }
@@ -46,5 +46,5 @@ public struct CommandContext: Sendable {
     /// The feature's database.
     public let database: DatabasePool
     /// A bus local to the command.
-    public let bus: NotificationBus
+    public let bus: EventBus
 }

@@ -1,4 +1,4 @@
-import KernelBus
+import KernelEvents
 
 /// What a feature keeps in memory to answer faster (a ``CachedValue`` or ``CachedValues``), declared in its runtime:
 /// the Kernel forgets it when the feature's data changes, whoever made the change (this process or another, through
@@ -18,10 +18,10 @@ public struct FeatureCaches: Sendable {
     /// The caches.
     public let caches: [any FeatureCache]
     /// Bus messages other than the feature's own change event after which every cache is forgotten too.
-    public let alsoDroppedOn: [any BusMessage.Type]
+    public let alsoDroppedOn: [any BusEvent.Type]
 
     /// `caches`, forgotten on every change of the feature's data, and whenever one of `alsoDroppedOn` is posted.
-    public init(_ caches: [any FeatureCache], alsoDroppedOn: [any BusMessage.Type] = []) {
+    public init(_ caches: [any FeatureCache], alsoDroppedOn: [any BusEvent.Type] = []) {
         self.caches = caches
         self.alsoDroppedOn = alsoDroppedOn
     }
@@ -35,11 +35,11 @@ public struct FeatureCaches: Sendable {
     }
 
     /// Observes `alsoDroppedOn` on `bus`, forgetting every cache on each; the observations live as long as they are kept.
-    public func observe(on bus: NotificationBus) -> [BusObservation] {
+    public func observe(on bus: EventBus) -> [EventObservation] {
         alsoDroppedOn.map { observe($0, on: bus) }
     }
 
-    private func observe<Message: BusMessage>(_ type: Message.Type, on bus: NotificationBus) -> BusObservation {
+    private func observe<Message: BusEvent>(_ type: Message.Type, on bus: EventBus) -> EventObservation {
         bus.addObserver(for: type) { [caches] _ in
             for cache in caches { cache.invalidate() }
         }

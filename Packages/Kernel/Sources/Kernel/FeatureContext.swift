@@ -1,5 +1,5 @@
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Logging
 
@@ -12,7 +12,7 @@ public struct FeatureContext: Sendable {
     /// The path of the feature's database file, or nil for an in-memory database.
     public let databasePath: String?
     /// The bus shared by the host and every feature.
-    public let bus: NotificationBus
+    public let bus: EventBus
     /// Raises user-facing notices (inbox, live toast, desktop notification).
     public let notices: NoticeCenter
     /// A logger labelled with the feature's id.
@@ -28,7 +28,7 @@ public struct FeatureContext: Sendable {
         featureID: String,
         database: any DatabaseWriter,
         databasePath: String?,
-        bus: NotificationBus,
+        bus: EventBus,
         notices: NoticeCenter,
         logger: Logger,
         settings: FeatureSettings = FeatureSettings(),

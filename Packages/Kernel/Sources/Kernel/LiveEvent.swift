@@ -1,4 +1,4 @@
-import KernelBus
+import KernelEvents
 
 /// A typed bus message that open pages hear about: the host forwards every message of the types a feature lists
 /// in its runtime to the browser, encoded with `JSONEncoder`, together with its `name` and, when there is one, a
@@ -6,7 +6,7 @@ import KernelBus
 ///
 /// ```swift
 /// public struct TaskChanged: LiveEvent {
-///     public static let name: BusNotification.Name = "tasks.changed"
+///     public static let name: EventName = "tasks.changed"
 ///     public let change: Change
 ///     public let ids: [Int64]
 /// }
@@ -15,7 +15,7 @@ import KernelBus
 ///
 /// Pages name the events they react to with the same constant (`data-live-refresh="\(TaskChanged.name.rawValue)"`),
 /// so an event's name is written once.
-public protocol LiveEvent: BusMessage, Encodable {
+public protocol LiveEvent: BusEvent, Encodable {
     /// Text every open page shows as a toast, or nil for none.
     var toast: String? { get }
 }

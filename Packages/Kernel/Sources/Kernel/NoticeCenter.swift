@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelStorage
 
 /// Raises, schedules, delivers and lists user notices. It keeps them in the kernel's own database, so a notice due
@@ -56,11 +56,11 @@ public struct NoticeCenter: Sendable {
     public static let lateAfter: TimeInterval = 5
 
     let database: any DatabaseWriter
-    private let bus: NotificationBus
+    private let bus: EventBus
     private let desktop: DesktopNotifier?
 
     /// A notice center storing into `database` (migrated with `NoticeCenter.migrations`) and posting on `bus`.
-    public init(database: any DatabaseWriter, bus: NotificationBus, desktop: DesktopNotifier? = nil) {
+    public init(database: any DatabaseWriter, bus: EventBus, desktop: DesktopNotifier? = nil) {
         self.database = database
         self.bus = bus
         self.desktop = desktop

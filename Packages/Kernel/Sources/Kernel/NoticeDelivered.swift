@@ -1,8 +1,8 @@
-import KernelBus
+import KernelEvents
 
 /// Posted when a notice is delivered: every open page shows it as a toast and bumps the inbox count.
 public struct NoticeDelivered: LiveEvent, Hashable {
-    public static let name: BusNotification.Name = "kernel.notice.delivered"
+    public static let name: EventName = "kernel.notice.delivered"
 
     /// The notice's id.
     public let id: Int64

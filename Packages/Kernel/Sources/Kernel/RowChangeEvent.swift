@@ -7,7 +7,7 @@ import KernelStorage
 ///
 /// ```swift
 /// public struct TaskChanged: RowChangeEvent, Hashable {
-///     public static let name: BusNotification.Name = "tasks.changed"
+///     public static let name: EventName = "tasks.changed"
 ///     public enum Change: String, RowChangeKind, Sendable, Hashable, Codable { case added, deleted, batch }
 ///     public let change: Change
 ///     public let ids: [Int64]

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelWeb
 import Logging
 
@@ -20,7 +20,7 @@ public func withTestShell<Value: Sendable>(
 ) async throws -> Value {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let bus = NotificationBus()
+    let bus = EventBus()
     var logger = Logger(label: "test")
     logger.logLevel = .warning
     let app = try await buildApplication(
@@ -45,13 +45,13 @@ public func withTestShell<Value: Sendable>(
 /// What a shell test may reach besides HTTP: the bus, the data directory and, for live tests, the port.
 public struct TestShellParts: Sendable {
     /// The bus shared by the shell and its features.
-    public let bus: NotificationBus
+    public let bus: EventBus
     /// The data directory in use.
     public let directory: TemporaryDirectory
     /// The port of the live server, when the setup is `.live`.
     public var port: Int?
 
-    init(bus: NotificationBus, directory: TemporaryDirectory, port: Int? = nil) {
+    init(bus: EventBus, directory: TemporaryDirectory, port: Int? = nil) {
         self.bus = bus
         self.directory = directory
         self.port = port

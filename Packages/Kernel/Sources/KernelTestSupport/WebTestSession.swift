@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import KernelBus
+import KernelEvents
 import KernelWeb
 import NIOCore
 import Synchronization

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelHTTPClient
 import KernelPush
 import KernelStorage
@@ -85,7 +85,7 @@ struct Shell {
         // The JSON API of every feature and of the inbox, one group under /api/v1.
         let api = router.group("api/v1").add(middleware: APIRequestMiddleware())
         var services: [any Service] = []
-        var observations: [BusObservation] = []
+        var observations: [EventObservation] = []
         var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
 
         // Every feature's database, opened and migrated first: notice delivery carries each one's outbox.
@@ -217,7 +217,7 @@ struct Shell {
 
 /// Keeps the features' bus observations registered until the host shuts down.
 struct ObservationKeeper: Service {
-    let observations: [BusObservation]
+    let observations: [EventObservation]
 
     func run() async throws {
         try? await gracefulShutdown()

@@ -1,6 +1,6 @@
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -45,13 +45,13 @@ public final class LiveEventHub: Service, Sendable {
     public static let bufferLimit = 1_024
 
     private let state = Mutex(State())
-    private let bus: NotificationBus
-    private let names: [BusNotification.Name]
+    private let bus: EventBus
+    private let names: [EventName]
     private let heartbeat: Duration
-    private let observations: Mutex<[BusObservation]> = Mutex([])
+    private let observations: Mutex<[EventObservation]> = Mutex([])
 
     /// A hub forwarding the messages of `types` posted on `bus`.
-    public init(bus: NotificationBus, events types: [any LiveEvent.Type], heartbeat: Duration = .seconds(5)) {
+    public init(bus: EventBus, events types: [any LiveEvent.Type], heartbeat: Duration = .seconds(5)) {
         self.bus = bus
         var seen = Set<ObjectIdentifier>()
         let unique = types.filter { seen.insert(ObjectIdentifier($0)).inserted }
@@ -62,7 +62,7 @@ public final class LiveEventHub: Service, Sendable {
     }
 
     /// Forwards every `Message` posted, typed: the post takes the bus's typed path, with no cast back.
-    private func observe<Message: LiveEvent>(_ type: Message.Type) -> BusObservation {
+    private func observe<Message: LiveEvent>(_ type: Message.Type) -> EventObservation {
         bus.addObserver(for: type) { [weak self] message in
             let event = Self.event(for: message)
             let toast = message.toast == nil ? nil : event.toastFormat
@@ -74,7 +74,7 @@ public final class LiveEventHub: Service, Sendable {
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// The names forwarded.
-    public var forwardedNames: [BusNotification.Name] { names }
+    public var forwardedNames: [EventName] { names }
 
     /// One page's stream; `cancel()` it when the connection ends.
     public struct Subscription: Sendable {

@@ -1,5 +1,5 @@
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Logging
 
@@ -12,7 +12,7 @@ public struct ShellConfiguration: Sendable {
     /// Where the databases live.
     public var dataDirectory: DataDirectory
     /// The bus shared by the host and every feature.
-    public var bus: NotificationBus
+    public var bus: EventBus
     /// The logger for requests and services.
     public var logger: Logger
     /// How often an idle live-events connection gets a heartbeat.
@@ -38,7 +38,7 @@ public struct ShellConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         dataDirectory: DataDirectory,
-        bus: NotificationBus = NotificationBus(),
+        bus: EventBus = EventBus(),
         logger: Logger = Logger(label: "atelier"),
         liveEventHeartbeat: Duration = .seconds(5),
         desktopNotifications: Bool = true,

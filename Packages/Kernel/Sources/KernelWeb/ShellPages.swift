@@ -89,11 +89,9 @@ enum ShellPages {
     }
 
     struct DiagnosticsRow {
-        let order: UInt64
+        let order: Int
         let name: String
         let kind: String
-        let delivery: String
-        let object: String
     }
 
     static func diagnostics(
@@ -111,7 +109,7 @@ enum ShellPages {
             \(each: registrations, { row in
                 """
                 <li class="row"><span class="row-meta">#\(row.order)</span><div class="row-main"><div class="row-title">\(row.name)</div>
-                  <div class="row-sub">\(row.kind) · \(row.delivery) · \(row.object)</div></div></li>
+                  <div class="row-sub">\(row.kind)</div></div></li>
 
                 """
             })

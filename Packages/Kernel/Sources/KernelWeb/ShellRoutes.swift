@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Kernel
-import KernelBus
+import KernelEvents
 import NIOCore
 import ServiceLifecycle
 
@@ -12,7 +12,7 @@ struct ShellRoutes {
     let notices: NoticeCenter
     let unread: UnreadNoticeCount
     let hub: LiveEventHub
-    let bus: NotificationBus
+    let bus: EventBus
 
     func add(to router: Router<AppRequestContext>) {
         // The launcher never changes while the host runs: render it once.
@@ -82,10 +82,8 @@ struct ShellRoutes {
             let rows = bus.registrations().map { registration in
                 ShellPages.DiagnosticsRow(
                     order: registration.order,
-                    name: registration.name?.rawValue ?? "(every name)",
-                    kind: "\(registration.kind)",
-                    delivery: "\(registration.delivery)",
-                    object: registration.observesSpecificObject ? "one object" : "any"
+                    name: registration.name.rawValue,
+                    kind: registration.kind.rawValue
                 )
             }
             let body = ShellPages.diagnostics(

@@ -1,5 +1,5 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// The number of unread notices every page's header shows: a ``CachedValue``, as a feature's caches are, read from
 /// the inbox once and kept until the inbox changes.
@@ -11,9 +11,9 @@ import KernelBus
 /// (``inboxChanged(announcingTo:)``).
 final class UnreadNoticeCount: Sendable {
     private let cache: CachedValue<Int>
-    private let observations: [BusObservation]
+    private let observations: [EventObservation]
 
-    init(notices: NoticeCenter, bus: NotificationBus) {
+    init(notices: NoticeCenter, bus: EventBus) {
         let cache = CachedValue { try await notices.unreadCount() }
         self.cache = cache
         observations = FeatureCaches([cache], alsoDroppedOn: [NoticeDelivered.self]).observe(on: bus)

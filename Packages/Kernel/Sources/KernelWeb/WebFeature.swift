@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import ServiceLifecycle
 
@@ -50,7 +50,7 @@ public struct FeatureRuntime: Sendable {
     /// The typed messages forwarded to open pages (as toasts, or to refresh themselves).
     public var liveEvents: [any LiveEvent.Type]
     /// Bus observers kept registered for the life of the host.
-    public var subscriptions: [BusObservation]
+    public var subscriptions: [EventObservation]
     /// The feature's one change event: what the Kernel posts, from the feature's ``ChangeLog``, after every commit
     /// that records changes — this process's or another's (see ``ChangeFeed``). Nil for a feature that keeps no data.
     public var changes: (any RowChangeEvent.Type)?
@@ -66,7 +66,7 @@ public struct FeatureRuntime: Sendable {
         liveEvents: [any LiveEvent.Type] = [],
         changes: (any RowChangeEvent.Type)? = nil,
         caches: FeatureCaches = .none,
-        subscriptions: [BusObservation] = []
+        subscriptions: [EventObservation] = []
     ) {
         self.routes = routes
         self.api = api

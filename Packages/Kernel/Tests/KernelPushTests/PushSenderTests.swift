@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelHTTPClient
 import KernelLoopback
 import KernelStorage
@@ -67,7 +67,7 @@ struct PushSenderTests {
         try await queue.subscribe(Self.subscription(server.url("/gone/2")).0)
         try await queue.subscribe(Self.subscription(server.url("/busy/3")).0)
 
-        let center = NoticeCenter(database: database, bus: NotificationBus())
+        let center = NoticeCenter(database: database, bus: EventBus())
         let now = Date().addingTimeInterval(1)
         try await center.schedule(
             featureID: "countdown",
@@ -111,7 +111,7 @@ struct PushSenderTests {
         defer { Task { await server.stop() } }
         try await queue.subscribe(Self.subscription(server.url("/ok/1")).0)
         try await queue.subscribe(Self.subscription(server.url("/ok/2").replacingOccurrences(of: "http:", with: "https:")).0)
-        let center = NoticeCenter(database: database, bus: NotificationBus())
+        let center = NoticeCenter(database: database, bus: EventBus())
         try await center.raise(featureID: "downloads", title: "Done", body: "page.html finished.")
 
         let clients = PinnedClients()
@@ -130,7 +130,7 @@ struct PushSenderTests {
         // Loopback stands in for a public address, on a port nothing listens on: the connection is refused and the
         // push waits for another try (a debug build stops the process if a client is dropped without shutting down).
         try await queue.subscribe(Self.subscription("https://127.0.0.1:1/push/1").0)
-        let center = NoticeCenter(database: database, bus: NotificationBus())
+        let center = NoticeCenter(database: database, bus: EventBus())
         try await center.raise(featureID: "downloads", title: "Done", body: "page.html finished.")
         let clients = PinnedClients()
         var sender = try Self.sender(queue, allowPrivate: false, clients: clients)

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelStorage
 import KernelTestSupport
 import Synchronization
@@ -10,7 +10,7 @@ import Testing
 
 /// A row-change event for the tests' notes table.
 struct NoteChanged: RowChangeEvent, Hashable {
-    static let name: BusNotification.Name = "notes.changed"
+    static let name: EventName = "notes.changed"
     enum Change: String, RowChangeKind, Codable, Sendable, Hashable { case added, removed, batch }
     let change: Change
     let ids: [Int64]
@@ -42,7 +42,7 @@ struct ChangeFeedTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let pool = try FeatureDatabase.open(named: "notes", in: temp.dataDirectory, migrations: Self.migrations)
-        let bus = NotificationBus()
+        let bus = EventBus()
         let order = Mutex<[String]>([])
         let cache = CachedValue<Int> {
             order.withLock { $0.append("read") }
@@ -78,7 +78,7 @@ struct ChangeFeedTests {
         let other = try DatabaseQueue(path: temp.dataDirectory.databasePath(named: "notes"))
         // Committed after the database was opened, before the feed started: not missed.
         try await other.write(changing: { db in try Self.add("early", db) })
-        let bus = NotificationBus()
+        let bus = EventBus()
         let told = Mutex<[NoteChanged]>([])
         let observation = bus.addObserver(for: NoteChanged.self) { change in told.withLock { $0.append(change) } }
         let feed = ChangeFeed(database: pool, event: NoteChanged.self, bus: bus, startingAfter: openedAt)

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import KernelBus
+import KernelEvents
 import KernelStorage
 import KernelTestSupport
 import Logging
@@ -11,7 +11,7 @@ import Testing
 
 @Suite("Notice center")
 struct NoticeCenterTests {
-    let bus = NotificationBus()
+    let bus = EventBus()
     let center: NoticeCenter
 
     init() throws {

@@ -1,11 +1,11 @@
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Testing
 
 /// A feature's change event, as the features write theirs.
 private struct ShelfChanged: RowChangeEvent, Equatable {
-    static let name: BusNotification.Name = "test.shelf.changed"
+    static let name: EventName = "test.shelf.changed"
 
     enum Change: String, RowChangeKind, Sendable, Codable {
         case added, deleted, batch

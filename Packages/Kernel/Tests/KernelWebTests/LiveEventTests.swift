@@ -1,7 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelTestSupport
 import KernelWeb
 import Synchronization
@@ -28,15 +28,19 @@ struct LiveEventTests {
         #expect(LiveEventHub.wireFormat(for: Ping(toast: nil)) == "event: a.ping\ndata: {\"name\":\"a.ping\"}\n\n")
     }
 
+    /// An event the hub was not given.
+    struct Ignored: BusEvent {
+        static let name: EventName = "b.ignored"
+    }
+
     @Test("only the chosen names are forwarded, to every subscriber, and a cancelled one is forgotten")
     func fanOut() async throws {
-        let bus = NotificationBus()
+        let bus = EventBus()
         let hub = LiveEventHub(bus: bus, events: [Ping.self])
         let first = hub.subscribe()
         let second = hub.subscribe()
         #expect(hub.subscriberCount == 2)
-        bus.post(name: "b.ignored")
-        bus.post(name: Ping.name, userInfo: ["toast": "untyped posts are not forwarded"])
+        bus.post(Ignored())
         bus.post(Ping(toast: "hi"))
         for subscription in [first, second] {
             var iterator = subscription.stream.makeAsyncIterator()
@@ -54,7 +58,7 @@ struct LiveEventTests {
 
     @Test("a toast posted while no page is connected is shown once, by the next page to connect, after its greeting")
     func heldToasts() async throws {
-        let bus = NotificationBus()
+        let bus = EventBus()
         let hub = LiveEventHub(bus: bus, events: [Ping.self])
         bus.post(Ping(toast: "while nobody looked"))
         bus.post(Ping(toast: nil))
@@ -74,7 +78,7 @@ struct LiveEventTests {
 
     @Test("a page that stops reading is dropped once its stream is full; one that reads keeps every event")
     func slowReader() async throws {
-        let bus = NotificationBus()
+        let bus = EventBus()
         let hub = LiveEventHub(bus: bus, events: [Ping.self])
         let stalled = hub.subscribe()
         let reading = hub.subscribe()
@@ -124,6 +128,6 @@ struct LiveEventTests {
 
 /// A message the hub test forwards.
 struct Ping: LiveEvent {
-    static let name: BusNotification.Name = "a.ping"
+    static let name: EventName = "a.ping"
     let toast: String?
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelHTML
 import KernelWeb
 
@@ -9,7 +9,7 @@ import KernelWeb
 struct SampleFeature: WebFeature {
     /// A message the live-events tests post.
     struct Pinged: LiveEvent {
-        static let name: BusNotification.Name = "sample.pinged"
+        static let name: EventName = "sample.pinged"
         let toast: String?
     }
 

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import KernelTestSupport
 import KernelWeb

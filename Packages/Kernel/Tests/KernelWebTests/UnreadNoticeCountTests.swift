@@ -1,5 +1,5 @@
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 struct UnreadNoticeCountTests {
     @Test("the count is read once and kept; a delivery drops it, before any later observer (the pages) hears of it")
     func keptUntilADelivery() async throws {
-        let bus = NotificationBus()
+        let bus = EventBus()
         let database = try FeatureDatabase.inMemory(migrations: NoticeCenter.migrations)
         let notices = NoticeCenter(database: database, bus: bus)
         let unread = UnreadNoticeCount(notices: notices, bus: bus)

@@ -1,5 +1,5 @@
 import Foundation
-import KernelBus
+import KernelEvents
 
 /// How a refresh ended.
 public enum RefreshOutcome: Sendable, Equatable {

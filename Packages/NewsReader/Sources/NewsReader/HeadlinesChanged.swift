@@ -1,12 +1,12 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// The reader's one change event, posted by the Kernel's change feed after every commit of the stored feed (this
 /// process's refresh, or the CLI's): the headlines were replaced, refreshed unchanged (the status line's time moved),
 /// or a fetch failed (the headlines stay; the status line says why). Open list pages read the list again.
 public struct HeadlinesChanged: RowChangeEvent, Hashable {
     /// `news.changed`.
-    public static let name: BusNotification.Name = "news.changed"
+    public static let name: EventName = "news.changed"
 
     /// What happened.
     public enum Change: String, RowChangeKind, Codable, Sendable, Hashable, CaseIterable {

@@ -2,7 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 import Logging
 import NewsReader
 

@@ -1,5 +1,5 @@
 import Foundation
-import KernelBus
+import KernelEvents
 import KernelHTTPClient
 import KernelTestSupport
 import Logging

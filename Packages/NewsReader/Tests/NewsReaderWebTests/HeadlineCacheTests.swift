@@ -1,6 +1,6 @@
 import Foundation
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import NewsReader
 import Synchronization
@@ -91,7 +91,7 @@ struct HeadlineCacheTests {
         let feed = try ChangeFeed.started(
             on: store.base.writer,
             event: HeadlinesChanged.self,
-            bus: NotificationBus(),
+            bus: EventBus(),
             caches: FeatureCaches([cache])
         )
         #expect(try await cache.listState(after: nil)?.rows.count == 3)

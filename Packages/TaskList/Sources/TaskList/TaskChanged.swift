@@ -1,11 +1,11 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// Posted after every change to the task list has committed: one message per action a person takes, and one per
 /// batch of changes another process (the CLI) made while the host was watching.
 public struct TaskChanged: RowChangeEvent, Hashable {
     /// `tasks.changed`.
-    public static let name: BusNotification.Name = "tasks.changed"
+    public static let name: EventName = "tasks.changed"
 
     /// The kinds of change.
     public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import KernelTestSupport
 import Synchronization
@@ -18,7 +18,7 @@ final class ChangeRecorder: Sendable {
     }
 
     private let deliveries = Mutex<[Delivery]>([])
-    private let observation = Mutex<BusObservation?>(nil)
+    private let observation = Mutex<EventObservation?>(nil)
 
     init(_ database: TemporaryTaskDatabase) throws {
         // A connection of its own, as another reader has: read synchronously inside the observer (which the feed calls

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import Synchronization
 import Testing
 
@@ -12,7 +12,7 @@ final class TemporaryTaskDatabase: Sendable {
     let directory: URL
     let path: String
     let pool: DatabasePool
-    let bus = NotificationBus()
+    let bus = EventBus()
     let repository: TaskRepository
     /// The Kernel's change feed on the database: what posts `TaskChanged` on `bus` after each commit.
     let feed: ChangeFeed

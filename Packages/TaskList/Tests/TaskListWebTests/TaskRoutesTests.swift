@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import KernelBus
+import KernelEvents
 import KernelTestSupport
 import Synchronization
 import TaskList

@@ -1,11 +1,11 @@
 import Kernel
-import KernelBus
+import KernelEvents
 
 /// Posted by the Kernel's change feed after every commit that changed __TITLE__: one per action a person takes, and
 /// one per batch of changes another process (the CLI) made while the host was watching. Open pages refresh on it.
 public struct __NAME__Changed: RowChangeEvent, Hashable {
     /// `__ID__.changed`.
-    public static let name: BusNotification.Name = "__ID__.changed"
+    public static let name: EventName = "__ID__.changed"
 
     /// The kinds of change.
     public enum Change: String, RowChangeKind, Sendable, Hashable, Codable, CaseIterable {

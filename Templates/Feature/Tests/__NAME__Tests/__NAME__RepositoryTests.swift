@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelStorage
 import Synchronization
 import Testing
@@ -9,13 +9,13 @@ import Testing
 @testable import __NAME__
 
 /// A migrated __TITLE__ database in a real SQLite file of its own, removed afterwards.
-func with__NAME__Database(_ test: (__NAME__Repository, NotificationBus) async throws -> Void) async throws {
+func with__NAME__Database(_ test: (__NAME__Repository, EventBus) async throws -> Void) async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("__NAME__Tests-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let directory = DataDirectory(path: path)
     try directory.prepare()
     let pool = try FeatureDatabase.open(named: "__ID__", in: directory, migrations: FeatureDescriptor.__ID__.migrations)
-    let bus = NotificationBus()
+    let bus = EventBus()
     // What the host does: each commit that recorded a change is posted as one __NAME__Changed.
     let feed = try ChangeFeed.started(on: pool, event: __NAME__Changed.self, bus: bus)
     try await test(__NAME__Repository(writer: pool), bus)

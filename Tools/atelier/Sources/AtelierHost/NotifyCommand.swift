@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Kernel
-import KernelBus
+import KernelEvents
 import KernelHTTPClient
 import KernelPush
 import KernelStorage
@@ -37,7 +37,7 @@ struct NotifyCommand: AsyncParsableCommand {
         }
         let database = try dataDirectory.openDatabase(featureID: "kernel", migrations: NoticeCenter.migrations)
         if let due {
-            let center = NoticeCenter(database: database, bus: NotificationBus(), desktop: DesktopNotifier.ifAvailable())
+            let center = NoticeCenter(database: database, bus: EventBus(), desktop: DesktopNotifier.ifAvailable())
             try await deliver(key: due, center: center, database: database)
             return
         }
@@ -45,7 +45,7 @@ struct NotifyCommand: AsyncParsableCommand {
         if let link, Notice.inAppLink(link) == nil {
             throw CommandFailure("--link must be a path inside the app that starts with one /, such as /tasks.")
         }
-        let center = NoticeCenter(database: database, bus: NotificationBus())
+        let center = NoticeCenter(database: database, bus: EventBus())
         let notice = try await center.schedule(
             featureID: "cli",
             title: title,
