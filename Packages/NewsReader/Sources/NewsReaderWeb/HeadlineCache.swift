@@ -28,6 +28,8 @@ final class HeadlineCache: FeatureCache {
         let firstPageList: HTML
         /// The same list as the bytes a response sends.
         let firstPageBytes: RenderedHTML
+        /// The status line's words ("Last updated …"), written once for each change, not once per request.
+        let statusWords: HTML
 
         init(headlines: [Headline], status: FeedStatus) {
             self.headlines = headlines
@@ -41,6 +43,7 @@ final class HeadlineCache: FeatureCache {
             self.firstPage = firstPage
             firstPageList = NewsPages.listBody(firstPage.rows)
             firstPageBytes = RenderedHTML(firstPageList)
+            statusWords = HTML.withMoments(statusLine.text)
         }
 
         /// The list screen's state for the page after `cursor`, or nil when `cursor` is not stored.
@@ -101,11 +104,11 @@ final class HeadlineCache: FeatureCache {
         try await snapshot().listState(after: cursor)
     }
 
-    /// The first page: its state, and its list as markup and as bytes, the same for everyone until the headlines
-    /// change.
-    func firstPage() async throws -> (state: HeadlineListState, list: HTML, bytes: RenderedHTML) {
+    /// The first page: its state, its list as markup and as bytes, and its status line's words, the same for everyone
+    /// until the headlines change.
+    func firstPage() async throws -> (state: HeadlineListState, list: HTML, bytes: RenderedHTML, statusWords: HTML) {
         let snapshot = try await snapshot()
-        return (snapshot.firstPage, snapshot.firstPageList, snapshot.firstPageBytes)
+        return (snapshot.firstPage, snapshot.firstPageList, snapshot.firstPageBytes, snapshot.statusWords)
     }
 
     /// The list screen's state for a search (see ``Snapshot/listState(matching:)``).

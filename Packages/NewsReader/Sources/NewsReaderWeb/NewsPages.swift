@@ -10,7 +10,12 @@ enum NewsPages {
     }
 
     /// Screen 1 up to its list: the heading, Reload, the search field and the status line.
-    static func listOpening(_ state: HeadlineListState, csrfToken: String, search: String? = nil) -> HTML {
+    static func listOpening(
+        _ state: HeadlineListState,
+        csrfToken: String,
+        search: String? = nil,
+        statusWords: HTML? = nil
+    ) -> HTML {
         let source = "/news/rows" + (search.map { "?q=\(SearchField.query($0))" } ?? "")
         let live: HTML =
             state.isFirstPage
@@ -30,7 +35,7 @@ enum NewsPages {
               <div class="news-live" id="news-live"\(live)>
 
             """
-        return "\(page)    \(statusLine(state, csrfToken: csrfToken))\n"
+        return "\(page)    \(statusLine(state, csrfToken: csrfToken, words: statusWords))\n"
     }
 
     /// Screen 1 after its list: the pager.
@@ -49,13 +54,20 @@ enum NewsPages {
 
     /// The status line and the rows: what `GET /news/rows` answers for a live refresh (`list`, when given, is the
     /// rows already written).
-    static func rows(_ state: HeadlineListState, csrfToken: String, list: HTML? = nil, search: String? = nil) -> HTML {
+    static func rows(
+        _ state: HeadlineListState,
+        csrfToken: String,
+        list: HTML? = nil,
+        statusWords: HTML? = nil,
+        search: String? = nil
+    ) -> HTML {
         let list = list ?? listBody(state.rows, search: search)
-        return "\(statusLine(state, csrfToken: csrfToken))\n\(list)"
+        return "\(statusLine(state, csrfToken: csrfToken, words: statusWords))\n\(list)"
     }
 
     /// The line saying how fresh the headlines are, with Retry after a failure.
-    static func statusLine(_ state: HeadlineListState, csrfToken: String) -> HTML {
+    /// The status line; `words` are its text as markup when they were written already (the first page's are kept).
+    static func statusLine(_ state: HeadlineListState, csrfToken: String, words: HTML? = nil) -> HTML {
         let retry: HTML? =
             state.status.isProblem
             ? """
@@ -64,7 +76,7 @@ enum NewsPages {
             """
             : nil
         return """
-            <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(HTML.withMoments(state.status.text)) \(retry)</p>
+            <p class="news-status\(if: state.status.isProblem, " problem")" role="status">\(words ?? HTML.withMoments(state.status.text)) \(retry)</p>
             """
     }
 

@@ -42,7 +42,7 @@ struct NewsRoutes: FeatureRoutes {
             let first = try await headlines.firstPage()
             return await pages.page(
                 "News",
-                before: NewsPages.listOpening(first.state, csrfToken: context.csrfToken),
+                before: NewsPages.listOpening(first.state, csrfToken: context.csrfToken, statusWords: first.statusWords),
                 rendered: first.bytes,
                 after: NewsPages.listClosing(first.state),
                 request: request,
@@ -62,7 +62,9 @@ struct NewsRoutes: FeatureRoutes {
             return PageRenderer.html(NewsPages.rows(state, csrfToken: context.csrfToken, search: search))
         }
         let first = try await headlines.firstPage()
-        return PageRenderer.html(NewsPages.rows(first.state, csrfToken: context.csrfToken, list: first.list))
+        return PageRenderer.html(
+            NewsPages.rows(first.state, csrfToken: context.csrfToken, list: first.list, statusWords: first.statusWords)
+        )
     }
 
     /// What the headlines are searched for (`?q=`), if anything.
