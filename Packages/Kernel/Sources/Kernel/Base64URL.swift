@@ -37,10 +37,11 @@ public enum Base64URL {
         return Data(base64Encoded: Data(base64))
     }
 
-    /// Whether `text` is spelled as ``encode(_:)`` writes it: no padding, and the low bits its last character leaves
-    /// over (two or four of them, which ``decode(_:)`` does not read) zero. Text that decodes may still not be
-    /// canonical: `AB` and `AA` are the same byte.
+    /// Whether `text` is spelled as ``encode(_:)`` writes it: only the base64url alphabet (``decode(_:)`` also reads
+    /// `+`, `/` and padding), and the low bits its last character leaves over (two or four of them, which `decode`
+    /// does not read) zero. Text that decodes may still not be canonical: `AB` and `AA` are the same byte.
     public static func isCanonical(_ text: String) -> Bool {
+        guard text.utf8.allSatisfy({ alphabetValue($0) != nil }) else { return false }
         guard let last = text.utf8.last, let value = alphabetValue(last) else { return text.isEmpty }
         switch text.utf8.count % 4 {
         case 0: return true

@@ -6,8 +6,6 @@ import KernelStorage
 /// Raises, schedules, delivers and lists user notices. It keeps them in the kernel's own database, so a notice due
 /// while the host was stopped is delivered when it starts again.
 public struct NoticeCenter: Sendable {
-    /// The name of ``NoticeDelivered``, posted on the bus when a notice is delivered.
-    public static let delivered = NoticeDelivered.name
 
     /// The kernel's migrations for notices.
     public static let migrations = FeatureMigrations { migrator in

@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// A post calls every observer of the event's type on the posting thread, in the order they were added, and has
 /// called them all when it returns. An observer may post, add and remove from inside its call. Once an observation
-/// is cancelled (or dropped), its observer is not called again, not even by a post already under way.
+/// is cancelled (or dropped), its observer is not called again, not even by a post already under way (a call that
+/// another thread has already begun may still finish).
 ///
 /// The table of observers sits behind one `Mutex`; a post takes its type's list (one retain) and calls each observer
 /// with the lock released, and allocates nothing.
@@ -47,8 +48,10 @@ public final class EventBus: Sendable {
         add(isSequence: false, block)
     }
 
-    /// The `Event`s posted from now on, as an async sequence that keeps every one until it is read. Its observer is
-    /// removed when the reading task is cancelled, or when the sequence and its iterator are let go.
+    /// The `Event`s posted from now on, as an async sequence that keeps every one until it is read (a sequence held
+    /// and never read grows). Its observer is removed when the reading task is cancelled, or when the sequence and
+    /// its iterator are let go. The sequence does not end on its own: a reader waits for the next event, or for its
+    /// task to be cancelled.
     public func messages<Event: BusEvent>(of type: Event.Type) -> EventSequence<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         let observation = add(isSequence: true) { (event: Event) in _ = continuation.yield(event) }

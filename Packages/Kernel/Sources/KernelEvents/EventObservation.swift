@@ -12,7 +12,7 @@ public final class EventObservation: Sendable {
         remove()
     }
 
-    /// Removes the observer: once this returns, it is not called again.
+    /// Removes the observer: once this returns, no post calls it again (a call another thread has begun may finish).
     public func cancel() {
         remove()
     }

@@ -29,6 +29,8 @@ struct Base64URLTests {
         #expect(Base64URL.encode([0xFF]) == "_w")
         #expect(!Base64URL.isCanonical("_x"))
         #expect(!Base64URL.isCanonical("-_-_PgA="))
+        #expect(Base64URL.decode("+/+/PgA") == Base64URL.decode("-_-_PgA"))
+        #expect(!Base64URL.isCanonical("+/+/PgA"), "standard base64's two characters are another spelling")
         #expect(!Base64URL.isCanonical("abcde"))
     }
 

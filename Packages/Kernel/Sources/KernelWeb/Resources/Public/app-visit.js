@@ -162,7 +162,12 @@
     A.startPage();
     if (!options.push) retype(options.fields);
     // The entry learns of its new page once that page is on the screen: reading where it is scrolled lays it out.
-    afterFrame(keep);
+    // Not if another page came first (Back within the frame would otherwise write this page into the entry before).
+    var kept = shownKey;
+    var at = location.href;
+    afterFrame(function () {
+      if (shownKey === kept && location.href === at) keep();
+    });
     var autofocus = document.querySelector("[autofocus]");
     if (autofocus) {
       autofocus.focus({ preventScroll: !!target });
