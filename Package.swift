@@ -70,7 +70,7 @@ let packageTestTargets: [Target] = [
         path: "Tests/AssignmentTrackerTests",
         uses: [
             "AssignmentTracker/AssignmentTracker", "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage",
-            "swift-argument-parser/ArgumentParser",
+            "Kernel/KernelText", "swift-argument-parser/ArgumentParser",
         ]
     ),
     packageTestTarget(
@@ -87,7 +87,10 @@ let packageTestTargets: [Target] = [
         "CountdownTests",
         of: "GettingStarted",
         path: "Tests/CountdownTests",
-        uses: ["GRDB.swift/GRDB", "GettingStarted/Countdown", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage"]
+        uses: [
+            "GRDB.swift/GRDB", "GettingStarted/Countdown", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage",
+            "Kernel/KernelText",
+        ]
     ),
     packageTestTarget(
         "CountdownWebTests",
@@ -135,7 +138,7 @@ let packageTestTargets: [Target] = [
         path: "Tests/KernelTests",
         uses: [
             "GRDB.swift/GRDB", "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelStorage", "Kernel/KernelTestSupport",
-            "swift-log/Logging",
+            "Kernel/KernelText", "swift-log/Logging",
         ]
     ),
     packageTestTarget("KernelEventsTests", of: "Kernel", path: "Tests/KernelEventsTests", uses: ["Kernel/KernelEvents"]),
@@ -179,9 +182,10 @@ let packageTestTargets: [Target] = [
         path: "Tests/NewsReaderWebTests",
         uses: [
             "Kernel/Kernel", "Kernel/KernelEvents", "Kernel/KernelHTTPClient", "Kernel/KernelLoopback", "Kernel/KernelStorage",
-            "Kernel/KernelTestSupport", "NewsReader/NewsReader", "NewsReader/NewsReaderLive", "NewsReader/NewsReaderWeb",
-            "hummingbird/HummingbirdTesting", "swift-argument-parser/ArgumentParser", "swift-http-types/HTTPTypes", "swift-log/Logging",
-            "swift-nio/NIOCore", "swift-nio/NIOHTTP1", "swift-service-lifecycle/ServiceLifecycle",
+            "Kernel/KernelTestSupport", "Kernel/KernelText", "NewsReader/NewsReader", "NewsReader/NewsReaderLive",
+            "NewsReader/NewsReaderWeb", "hummingbird/HummingbirdTesting", "swift-argument-parser/ArgumentParser",
+            "swift-http-types/HTTPTypes", "swift-log/Logging", "swift-nio/NIOCore", "swift-nio/NIOHTTP1",
+            "swift-service-lifecycle/ServiceLifecycle",
         ]
     ),
     packageTestTarget(
@@ -268,6 +272,7 @@ let package = Package(
                 .product(name: "KernelHTTPClient", package: "Kernel"),
                 .product(name: "KernelPush", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

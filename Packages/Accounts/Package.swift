@@ -26,6 +26,7 @@ let package = Package(
         .target(
             name: "Accounts",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

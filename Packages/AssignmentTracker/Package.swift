@@ -26,6 +26,7 @@ let package = Package(
         .target(
             name: "AssignmentTracker",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
@@ -36,6 +37,7 @@ let package = Package(
         .testTarget(
             name: "AssignmentTrackerTests",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 "AssignmentTracker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -47,6 +49,7 @@ let package = Package(
         .target(
             name: "AssignmentTrackerWeb",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 "AssignmentTracker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -40,6 +40,7 @@ let package = Package(
         .target(
             name: "Countdown",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(
             name: "CountdownTests",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 "Countdown",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),
@@ -175,6 +177,7 @@ let package = Package(
         .target(
             name: "Signup",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]

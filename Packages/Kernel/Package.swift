@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "KernelHTML", targets: ["KernelHTML"]),
         .library(name: "KernelHTTPClient", targets: ["KernelHTTPClient"]),
         .library(name: "KernelStorage", targets: ["KernelStorage"]),
+        .library(name: "KernelText", targets: ["KernelText"]),
         .library(name: "KernelLoopback", targets: ["KernelLoopback"]),
         .library(name: "KernelPush", targets: ["KernelPush"]),
         .library(name: "KernelTestSupport", targets: ["KernelTestSupport"]),
@@ -43,6 +44,7 @@ let package = Package(
         .target(
             name: "KernelAPI",
             dependencies: [
+                "KernelText",
                 "Kernel",
                 "KernelStorage",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -54,6 +56,7 @@ let package = Package(
         .target(
             name: "Kernel",
             dependencies: [
+                "KernelText",
                 "KernelEvents",
                 "KernelStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(
             name: "KernelTests",
             dependencies: [
+                "KernelText",
                 "Kernel",
                 "KernelEvents",
                 "KernelStorage",
@@ -78,6 +82,8 @@ let package = Package(
         .testTarget(name: "KernelEventsTests", dependencies: ["KernelEvents"]),
         .target(name: "KernelHTML"),
         .testTarget(name: "KernelHTMLTests", dependencies: ["KernelHTML"]),
+        // The text rules every feature shares: a field's checks, the briefs' dates, moments in a sentence.
+        .target(name: "KernelText"),
         // What every fetch shares: one more try when a kept-alive connection let a request down.
         .target(
             name: "KernelHTTPClient",
@@ -154,6 +160,7 @@ let package = Package(
         .target(
             name: "KernelWeb",
             dependencies: [
+                "KernelText",
                 "Kernel",
                 "KernelAPI",
                 "KernelEvents",

@@ -28,6 +28,7 @@ let package = Package(
         .target(
             name: "NewsReader",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelEvents", package: "Kernel"),
             ]
@@ -45,6 +46,7 @@ let package = Package(
         .target(
             name: "NewsReaderLive",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 "NewsReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -61,6 +63,7 @@ let package = Package(
         .target(
             name: "NewsReaderWeb",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 "NewsReader",
                 "NewsReaderLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -83,6 +86,7 @@ let package = Package(
         .testTarget(
             name: "NewsReaderWebTests",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 "NewsReader",
                 "NewsReaderLive",
                 "NewsReaderWeb",

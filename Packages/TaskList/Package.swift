@@ -23,6 +23,7 @@ let package = Package(
         .target(
             name: "TaskList",
             dependencies: [
+                .product(name: "KernelText", package: "Kernel"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Kernel", package: "Kernel"),

@@ -37,7 +37,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
-    let quoted = CountdownScheduler.quoted(text(2))
+    let quoted = ShellWord.quoted(text(2))
     guard unquoted(quoted) == text(2) else { fatalError("quoting \(text(2).debugDescription) gave \(quoted)") }
     return 0
 }

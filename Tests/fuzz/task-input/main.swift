@@ -5,6 +5,7 @@
 // accepts a trimmed, non-empty name without control characters within its limits and a real day, or refuses with
 // one sentence per refused field.
 import Foundation
+import KernelText
 
 let today = TaskDay(year: 2026, month: 11, day: 24)!
 

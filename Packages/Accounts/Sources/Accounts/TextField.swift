@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's TextInput.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// The limits every text field of Accounts shares: no NUL or other control characters, and a length in bytes.
 public enum TextField {

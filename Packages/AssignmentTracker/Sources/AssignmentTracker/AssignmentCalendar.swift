@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import KernelText
 
 /// Assignments as iCalendar (RS2): one `VEVENT` per assignment at its due time, with a `VALARM` for its reminder.
 ///

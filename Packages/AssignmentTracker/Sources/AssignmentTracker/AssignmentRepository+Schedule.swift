@@ -3,6 +3,7 @@ import GRDB
 import Kernel
 import KernelEvents
 import KernelStorage
+import KernelText
 
 /// The schedule check (tasks that slipped) and the reminders, kept as the house's notices.
 extension AssignmentRepository {

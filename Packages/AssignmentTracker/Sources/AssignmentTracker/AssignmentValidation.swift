@@ -1,4 +1,5 @@
 import Foundation
+import KernelText
 
 /// What a person submitted for an assignment, as raw text from a form or the command line.
 public struct AssignmentDraft: Sendable, Hashable, Codable {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kernel
 import KernelEvents
+import KernelText
 
 /// `atelier assignments …`: assignments from a terminal, on the same data directory as the web app. Dates are local
 /// time (`2027-01-15T17:00`). A host running on that directory notices each change and updates open pages.

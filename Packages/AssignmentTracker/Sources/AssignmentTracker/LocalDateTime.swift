@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's DisplayDate.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// Dates and times as people type them (`2027-01-15T17:00`, the value of an HTML `datetime-local` field), read and
 /// written in a time zone: the host's own unless told otherwise.

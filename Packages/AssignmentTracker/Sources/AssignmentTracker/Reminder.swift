@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's DisplayDate.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// When to be reminded of an assignment or a task: never, a lead time before its due date, or at a set time.
 public enum Reminder: Sendable, Hashable {

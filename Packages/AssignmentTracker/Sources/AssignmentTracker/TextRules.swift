@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's TextInput.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// The rules every text field of Assignments follows: the Kernel's ``TextInput`` rules, plus the numbers Assignments
 /// reads (whole numbers, amounts).

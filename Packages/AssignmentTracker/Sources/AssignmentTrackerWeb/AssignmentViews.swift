@@ -3,6 +3,7 @@ import Foundation
 import Kernel
 import KernelHTML
 import KernelStorage
+import KernelText
 import KernelWeb
 
 /// A value typed into the detail's small forms and refused: shown again in its field, with the reason beside it.

@@ -4,6 +4,7 @@ import GRDB
 import Kernel
 import KernelEvents
 import KernelStorage
+import KernelText
 import Testing
 
 @testable import AssignmentTracker

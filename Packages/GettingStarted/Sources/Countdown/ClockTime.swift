@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import KernelText
 
 /// When a countdown ends, as a sentence says it.
 public enum ClockTime {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kernel
 import KernelEvents
+import KernelText
 
 /// `atelier countdown start|list|cancel`: countdowns from the command line, in the same list as the page's. A
 /// countdown started with no host running is handed to the system's scheduler in the same way, so it still notifies.

@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz target (Scripts/fuzz) compiles this file with the Kernel's TextInput.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// The page's form as typed: hours (0–99), minutes (0–59) and an optional label.
 public struct CountdownForm: Sendable, Hashable {

@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz target (Scripts/fuzz) compiles this file with the Kernel's ExecutableSearch.swift into one module.
-#if canImport(Kernel)
 import Kernel
-#endif
 
 /// Hands countdowns to the operating system's scheduler, so that one reaching zero while the host is not running
 /// still notifies: the job runs `atelier notify --due KEY`, which delivers the countdown's notice (inbox and desktop)
@@ -136,11 +132,11 @@ public struct CountdownScheduler: Sendable {
     public func jobScript(key: String) -> String {
         var lines: [String] = []
         for (name, value) in desktopEnvironment.sorted(by: { $0.key < $1.key }) {
-            lines.append("\(name)=\(Self.quoted(value)); export \(name)")
+            lines.append("\(name)=\(ShellWord.quoted(value)); export \(name)")
         }
         let log = (dataDirectory as NSString).appendingPathComponent("countdown-jobs.log")
         lines.append(
-            "exec \(Self.quoted(executable)) notify --data-dir \(Self.quoted(dataDirectory)) --due \(Self.quoted(key)) >>\(Self.quoted(log)) 2>&1"
+            "exec \(ShellWord.quoted(executable)) notify --data-dir \(ShellWord.quoted(dataDirectory)) --due \(ShellWord.quoted(key)) >>\(ShellWord.quoted(log)) 2>&1"
         )
         return lines.joined(separator: "\n") + "\n"
     }
@@ -170,17 +166,6 @@ public struct CountdownScheduler: Sendable {
             if let number = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return number }
         }
         return nil
-    }
-
-    /// `text` as one single-quoted shell word. It works on Unicode scalars, as the shell reads bytes: compared as
-    /// characters, a quote followed by a combining mark would not match "'" and would be left unescaped.
-    static func quoted(_ text: String) -> String {
-        var word = String.UnicodeScalarView(["'"])
-        for scalar in text.unicodeScalars {
-            if scalar == "'" { word.append(contentsOf: "'\\''".unicodeScalars) } else { word.append(scalar) }
-        }
-        word.append("'")
-        return String(word)
     }
 
     private static func atdIsRunning() -> Bool {

@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's TextInput.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// The sign-up form of the brief's task 2 as typed: first name, last name, date of birth and password.
 public struct SignupDraft: Sendable, Hashable {

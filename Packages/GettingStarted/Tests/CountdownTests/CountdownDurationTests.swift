@@ -1,6 +1,7 @@
 import Countdown
 import Foundation
 import Kernel
+import KernelText
 import Testing
 
 @Suite("Countdown durations and the page's form")

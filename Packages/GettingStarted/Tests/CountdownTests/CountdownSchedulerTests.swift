@@ -47,8 +47,8 @@ struct CountdownSchedulerTests {
     @Test("a quote followed by a combining mark is still escaped (found by the countdown-input fuzz target)")
     func quoteWithCombiningMark() {
         // Compared as characters, "'\u{034C}" is one character and not "'": it must be escaped all the same.
-        #expect(CountdownScheduler.quoted("a'\u{034C}b") == #"'a'\''"# + "\u{034C}b'")
-        #expect(CountdownScheduler.quoted("\u{064C}'") == "'\u{064C}" + #"'\'''"#)
+        #expect(ShellWord.quoted("a'\u{034C}b") == #"'a'\''"# + "\u{034C}b'")
+        #expect(ShellWord.quoted("\u{064C}'") == "'\u{064C}" + #"'\'''"#)
     }
 
     @Test("at's answer gives the job number")

@@ -1,4 +1,5 @@
 import Foundation
+import KernelText
 
 /// Shows notices on the desktop with `notify-send`, when a desktop session and the command are there.
 public struct DesktopNotifier: Sendable {

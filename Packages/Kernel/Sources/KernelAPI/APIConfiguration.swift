@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import KernelText
 import OpenAPIRuntime
 
 /// How every feature's generated API code writes JSON: without indentation (a list reads a quarter smaller), keys

@@ -1,6 +1,7 @@
 import Foundation
 import Kernel
 import KernelHTML
+import KernelText
 
 extension HTML {
     /// `text` as markup, each of its moments (``Moment``) a `<time>` element in `timeZone`'s words, which the shell's

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Kernel
 import KernelEvents
+import KernelText
 import NIOCore
 import ServiceLifecycle
 

@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import KernelText
 import Testing
 
 @Suite("DisplayDate: the host's one way of writing dates")

@@ -1,4 +1,5 @@
 import Foundation
+import KernelText
 import Testing
 
 @testable import Kernel

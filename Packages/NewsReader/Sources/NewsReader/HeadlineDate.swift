@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import KernelText
 
 /// How the reader shows when a story was updated: day, month in words and year ("1 January 2019"), always in UTC,
 /// whatever the machine's time zone or language, so every reader of the same feed sees the same date.

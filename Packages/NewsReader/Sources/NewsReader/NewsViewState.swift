@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import KernelText
 
 /// One story as a screen shows it: the text, and its date in words and for machines.
 public struct HeadlineRow: Sendable, Hashable {

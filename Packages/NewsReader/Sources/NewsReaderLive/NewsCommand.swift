@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import Kernel
 import KernelEvents
+import KernelText
 import Logging
 import NewsReader
 

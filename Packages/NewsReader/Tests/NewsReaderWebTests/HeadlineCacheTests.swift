@@ -2,6 +2,7 @@ import Foundation
 import Kernel
 import KernelEvents
 import KernelStorage
+import KernelText
 import NewsReader
 import Synchronization
 import Testing

@@ -1,9 +1,5 @@
 import Foundation
-
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's DisplayDate.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// A calendar day without a time of day or a time zone, such as the 21st of November 2026.
 ///

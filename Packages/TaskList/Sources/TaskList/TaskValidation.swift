@@ -1,7 +1,4 @@
-// The fuzz targets (Scripts/fuzz) compile this file with the Kernel's TextInput.swift into one module.
-#if canImport(Kernel)
-import Kernel
-#endif
+import KernelText
 
 /// What a person submitted for a task, as raw text from a form or a command line, before any checking.
 public struct TaskDraft: Sendable, Hashable, Codable {

@@ -6,6 +6,7 @@ import KernelEvents
 import KernelHTTPClient
 import KernelPush
 import KernelStorage
+import KernelText
 import Logging
 
 /// `atelier notify`: leaves a notice for the host to deliver (inbox, live toast, desktop notification), or, with

@@ -1,6 +1,7 @@
 import Hummingbird
 import Kernel
 import KernelAPI
+import KernelText
 import Logging
 import OpenAPIRuntime
 

@@ -1,8 +1,5 @@
 /// The rules every feature's text fields share: trimming, control characters, and caps on characters and bytes,
 /// each refused with a sentence that says what to change.
-///
-/// (The fuzz targets, Scripts/fuzz, compile this file with the features' validation files into one module, so it
-/// imports nothing.)
 public enum TextInput {
     /// The most UTF-8 bytes a character may take on average. An emoji sequence takes up to about 30 (🧑🏽‍🚀 takes 15);
     /// a "character" carrying thousands of combining marks counts as one, so a field's cap holds on bytes too.
