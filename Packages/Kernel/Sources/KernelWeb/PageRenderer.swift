@@ -61,8 +61,9 @@ public struct PageRenderer: Sendable {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let (head, tail) = await layoutParts(title: title, featureID: featureID, request: request, context: context)
-        return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), context: context)
+        let flashCookie = context.cookie(Flash.cookieName)
+        let (head, tail) = await layoutParts(title: title, featureID: featureID, flashCookie: flashCookie, context: context)
+        return clearingFlash(Self.html("\(head)\(body)\(tail)", status: status), flashCookie: flashCookie)
     }
 
     /// A page of this renderer's feature whose body is `before`, then `rendered` (sent as it is, without copying),
@@ -76,7 +77,8 @@ public struct PageRenderer: Sendable {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let (head, tail) = await layoutParts(title: title, featureID: featureID, request: request, context: context)
+        let flashCookie = context.cookie(Flash.cookieName)
+        let (head, tail) = await layoutParts(title: title, featureID: featureID, flashCookie: flashCookie, context: context)
         var opening = ByteBuffer()
         opening.reserveCapacity(head.bytes.count + before.bytes.count)
         opening.writeBytes(head.bytes)
@@ -90,27 +92,28 @@ public struct PageRenderer: Sendable {
             headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(contentsOf: [opening, rendered.buffer, closing])
         )
-        return clearingFlash(response, context: context)
+        return clearingFlash(response, flashCookie: flashCookie)
     }
 
-    /// The layout before and after a page's body, with the flash message the request carries if this host sealed it.
+    /// The layout before and after a page's body, with the flash message the request carries (its cookie
+    /// `flashCookie`) if this host sealed it.
     private func layoutParts(
         title: String,
         featureID: String?,
-        request: Request,
+        flashCookie: String?,
         context: AppRequestContext
     ) async -> (head: HTML, tail: HTML) {
         var flash: Flash?
-        if let value = context.cookie(Flash.cookieName), !value.isEmpty {
-            flash = flashSeal.flash(fromCookie: value)
+        if let flashCookie, !flashCookie.isEmpty {
+            flash = flashSeal.flash(fromCookie: flashCookie)
         }
         return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: await unread.value())
     }
 
-    /// `response`, clearing the flash cookie once the page has shown it.
-    private func clearingFlash(_ response: Response, context: AppRequestContext) -> Response {
+    /// `response`, clearing the flash cookie (`flashCookie`, the request's) once the page has shown it.
+    private func clearingFlash(_ response: Response, flashCookie: String?) -> Response {
         var response = response
-        if context.cookie(Flash.cookieName) != nil {
+        if flashCookie != nil {
             response.setCookie(Flash.clearingCookie)
         }
         return response
