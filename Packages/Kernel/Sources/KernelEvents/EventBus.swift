@@ -33,8 +33,12 @@ public final class EventBus: Sendable {
         guard let observers = state.withLock({ $0.observers[ObjectIdentifier(Event.self)] }) as? Observers<Event> else {
             return
         }
-        for observer in observers.list where observer.isActive {
-            observer.block(event)
+        // Read in place through a span (a `for` over the array itself retained and released each observer); a
+        // `ContiguousArray`'s, since an `Array`'s span needs macOS 26.
+        let held = observers.list
+        let list = held.span
+        for index in list.indices where list[index].isActive {
+            list[index].block(event)
         }
     }
 
@@ -82,7 +86,7 @@ public final class EventBus: Sendable {
         let key = ObjectIdentifier(Event.self)
         state.withLock { state in
             guard observer.deactivate(), let list = (state.observers[key] as? Observers<Event>)?.list else { return }
-            let kept = list.filter { $0 !== observer }
+            let kept = ContiguousArray(list.filter { $0 !== observer })
             state.observers[key] = kept.isEmpty ? nil : Observers(list: kept)
         }
     }

@@ -3,9 +3,9 @@ import Synchronization
 /// The observers of one event type, in the order they were added; never changed (an add or a removal makes a new one).
 @usableFromInline
 final class Observers<Event: BusEvent>: ObserverList {
-    @usableFromInline let list: [EventObserver<Event>]
+    @usableFromInline let list: ContiguousArray<EventObserver<Event>>
 
-    init(list: [EventObserver<Event>]) {
+    init(list: ContiguousArray<EventObserver<Event>>) {
         self.list = list
     }
 
