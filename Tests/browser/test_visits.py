@@ -39,6 +39,14 @@ def open_from_launcher(host, browser, path):
     opened(browser, path, 1)
 
 
+def first_in_sight(browser):
+    """The first task row in sight, and where its top is on the screen."""
+    return browser.execute_script(
+        "var row = Array.from(document.querySelectorAll('#task-list > li[id]'))"
+        ".find(r => r.getBoundingClientRect().bottom > 0);"
+        "return row ? [row.id, Math.round(row.getBoundingClientRect().top)] : null")
+
+
 def add_tasks(host, names):
     for name in names:
         request = urllib.request.Request(
@@ -95,6 +103,38 @@ def test_back_and_forward_open_their_pages_where_they_were_scrolled(host, browse
     browser.forward()
     opened(browser, "/tasks", 5)
     assert browser.title == "Tasks · Atelier"
+
+
+def test_back_to_a_list_scrolled_past_its_first_page_brings_its_rows_and_the_place_again(host, browser):
+    browser.set_window_size(390, 844)
+    add_tasks(host, [f"Errand {index:02d}" for index in range(100)])
+    open_from_launcher(host, browser, "/tasks")
+    rows = "return document.querySelectorAll('#task-list .task-row').length"
+    pages = "return document.getElementById('task-list').dataset.pages"
+    assert browser.execute_script(rows) == 25
+    # Scrolled on to the rows of the second and third pages ("Show more" as they come into view), then back up to
+    # a task of the second page.
+    for expected in (50, 75):
+        browser.execute_script("document.getElementById('task-more').scrollIntoView()")
+        wait(browser, lambda d: d.execute_script(rows) == expected, message=f"scrolling did not load {expected} rows")
+    link = browser.find_element(By.XPATH, "//a[contains(., 'Errand 40')]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    left = first_in_sight(browser)
+    assert browser.execute_script(rows) == 75 and browser.execute_script(pages) == "3"
+    link.click()
+    wait(browser, lambda d: "/tasks/" in d.current_url and visits(d) == 2, message="the task did not open in place")
+    browser.back()
+    opened(browser, "/tasks", 3)
+    # The rows loaded before are there again, and the task tapped is in sight where it was.
+    assert browser.execute_script(rows) == 75 and browser.execute_script(pages) == "3"
+    in_sight = ("var link = Array.from(document.querySelectorAll('#task-list a')).find(a => a.textContent.indexOf("
+                "'Errand 40') >= 0); var box = link && link.getBoundingClientRect();"
+                "return !!box && box.top >= 0 && box.bottom <= window.innerHeight")
+    wait(browser, lambda d: d.execute_script(in_sight), message="Back did not come back where the list was")
+    assert first_in_sight(browser) == left
+    # Scrolling on still brings the next rows, after the ones read again.
+    browser.execute_script("document.getElementById('task-more').scrollIntoView()")
+    wait(browser, lambda d: d.execute_script(rows) == 100, message="scrolling on did not load the next rows")
 
 
 def test_an_apps_script_works_on_a_page_opened_in_place(host, browser):
@@ -172,12 +212,15 @@ def test_back_forward_and_reload_keep_what_was_typed_and_where_the_page_was(host
     opened(browser, "/tasks", 2)
     browser.execute_script("window.scrollTo(0, 900)")
     wait(browser, lambda d: d.execute_script("return window.scrollY") == 900)
+    left = first_in_sight(browser)
     browser.back()
     opened(browser, "/signup", 3)
     assert browser.find_element(By.ID, "firstName").get_attribute("value") == "Ada", "what was typed was lost"
     # Forward comes back where the list was left, and so does a reload of it.
     browser.forward()
     opened(browser, "/tasks", 4)
-    wait(browser, lambda d: d.execute_script("return window.scrollY") == 900, message="Forward lost the scroll")
+    # The same row at the same place on the screen (the rows above it are drawn only when seen, so the offset
+    # alone would not say it).
+    wait(browser, lambda d: first_in_sight(d) == left, message="Forward lost the scroll")
     browser.refresh()
-    wait(browser, lambda d: d.execute_script("return window.scrollY") == 900, message="a reload lost the scroll")
+    wait(browser, lambda d: first_in_sight(d) == left, message="a reload lost the scroll")

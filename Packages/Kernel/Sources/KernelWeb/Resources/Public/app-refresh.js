@@ -310,6 +310,7 @@
       var src = withSearch(list.dataset.src, text);
       if (src === list.dataset.src) return;
       list.dataset.src = src;
+      delete list.dataset.pages;
       sent.delete(list);
       refresh(list, null, true);
     });

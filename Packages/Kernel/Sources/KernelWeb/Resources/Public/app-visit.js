@@ -59,9 +59,10 @@
     }));
   }
 
-  // What a history entry keeps of its page, as a browser keeps it for a page it loaded: where it was scrolled, and
-  // what was typed into its forms (fields that differ from what the server wrote; never a password, a hidden field or
-  // a file). Written as the person scrolls and types, so Back, Forward and a reload find it.
+  // What a history entry keeps of its page, as a browser keeps it for a page it loaded: where it was scrolled, what
+  // was typed into its forms (fields that differ from what the server wrote; never a password, a hidden field or a
+  // file), and the lists scrolled past their first page. Written as the person scrolls and types, so Back, Forward
+  // and a reload find it (a reload shows a list's first page again, and the scroll stops at its end).
   function typed() {
     var kept = [];
     Array.prototype.forEach.call(document.forms, function (form, index) {
@@ -90,6 +91,51 @@
       });
     });
   }
+  // The live lists that have shown more than their first page ("Show more", app-more.js): each one's id, the address
+  // that reads every row it has loaded (its data-src) and how many pages that is. Back to the page reads them so, and
+  // the rows scrolled to are there to scroll to.
+  function extended() {
+    var lists = [];
+    document.querySelectorAll("[data-live-refresh][data-pages][id]").forEach(function (list) {
+      if (parseInt(list.dataset.pages, 10) > 1 && list.dataset.src) lists.push([list.id, list.dataset.src, list.dataset.pages]);
+    });
+    return lists;
+  }
+  // The first row in sight (an element of the page's lists with an id) and how far from the top of the screen it
+  // was: Back comes back to it, where rows above it that are drawn only when seen (content-visibility) would make a
+  // scroll offset alone land elsewhere.
+  function anchor() {
+    var rows = document.querySelectorAll("main [data-live-refresh] > [id]");
+    for (var index = 0; index < rows.length; index += 1) {
+      var box = rows[index].getBoundingClientRect();
+      if (box.bottom > 0) return [rows[index].id, Math.round(box.top)];
+    }
+    return null;
+  }
+  // Scrolls so that the row `saved` names (anchor()) is where it was on the screen, with every row above it drawn at
+  // its own height for that frame (app.css, html[data-restoring]); drawn once, a row keeps its height after.
+  function reanchor(saved) {
+    var row = saved && document.getElementById(saved[0]);
+    if (!row) return;
+    var root = document.documentElement;
+    root.setAttribute("data-restoring", "");
+    window.scrollBy(0, row.getBoundingClientRect().top - saved[1]);
+    afterFrame(function () { root.removeAttribute("data-restoring"); });
+  }
+  // Whether two addresses read the same list (the same rows from the same search), whichever part they cover.
+  var PAGING = ["after", "through", "start"];
+  function sameList(one, other) {
+    var bare = function (address) {
+      var url = new URL(address, location.href);
+      PAGING.forEach(function (name) { url.searchParams.delete(name); });
+      url.searchParams.sort();
+      return url.origin === location.origin ? url.href : null;
+    };
+    var first = bare(one);
+    return first !== null && first === bare(other);
+  }
+  // How long Back waits for a list's rows: past it, the list shows its first page (the page itself waits for none).
+  var ROWS_WAIT = 1500;
   // Each entry's page as it was left, by the entry's key: Back and Forward read it from here (the entry left by Back
   // can no longer be written to), a reload or a load from another document from the entry's own state.
   var entries = new Map();
@@ -97,7 +143,7 @@
   function newKey() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
   function leaving() {
     if (!shownKey) shownKey = newKey();
-    var page = { scroll: window.scrollY, fields: typed(), focus: focused() };
+    var page = { scroll: window.scrollY, fields: typed(), focus: focused(), lists: extended(), anchor: anchor() };
     entries.set(shownKey, page);
     return page;
   }
@@ -112,7 +158,8 @@
   function keep() {
     if (!able) return;
     var page = leaving();
-    history.replaceState({ atelier: true, key: shownKey, scroll: page.scroll, fields: page.fields }, "", location.href);
+    history.replaceState({ atelier: true, key: shownKey, scroll: page.scroll, fields: page.fields, lists: page.lists,
+      anchor: page.anchor }, "", location.href);
   }
   var keeping = null;
   function keepSoon() {
@@ -159,6 +206,7 @@
     var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else if ((options.scroll || 0) !== was) window.scrollTo(0, options.scroll || 0);
+    if (!target) reanchor(options.anchor);
     A.startPage();
     if (!options.push) retype(options.fields);
     // The entry learns of its new page once that page is on the screen: reading where it is scrolled lays it out.
@@ -198,7 +246,10 @@
   }
 
   function visit(href, options) {
-    if (under) under.controller.abort();
+    if (under) {
+      under.controller.abort();
+      under.done();
+    }
     var current = { controller: new AbortController(), missed: false, done: opening(options.link) };
     under = current;
     var ordinary = function () {
@@ -207,6 +258,17 @@
     };
     var headers = { Accept: "text/html" };
     headers[VISIT_HEADER] = "1";
+    // Back or Forward to a page whose lists showed more than their first page: those rows are read beside it.
+    var lists = options.lists || [];
+    var rows = Promise.all(lists.map(function (list) {
+      var read = fetch(list[1], { credentials: "same-origin", signal: current.controller.signal }).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).catch(function (error) {
+        if (error && error.name === "AbortError") throw error;
+        return null;
+      });
+      return Promise.race([read, new Promise(function (resolve) { setTimeout(resolve, ROWS_WAIT, null); })]);
+    }));
     fetch(href, { credentials: "same-origin", headers: headers, signal: current.controller.signal }).then(function (r) {
       var type = r.headers.get("Content-Type") || "";
       if (type.indexOf("text/html") !== 0) throw new Error("not a page");
@@ -216,11 +278,21 @@
         // Where a redirect led, with the link's #fragment.
         var url = new URL(r.url || href);
         if (!url.hash) url.hash = new URL(href, location.href).hash;
-        return takeAssets(doc).then(function () {
+        return Promise.all([rows, takeAssets(doc)]).then(function (read) {
+          // Rows only into the very list they were read from (not after a redirect to another page, nor into a list
+          // that now reads something else).
+          read[0].forEach(function (html, index) {
+            var list = html === null || r.redirected ? null : doc.getElementById(lists[index][0]);
+            if (!list || !list.hasAttribute("data-live-refresh") || !sameList(list.getAttribute("data-src") || "", lists[index][1])) return;
+            list.innerHTML = html;
+            list.dataset.src = lists[index][1];
+            list.dataset.pages = lists[index][2];
+          });
           if (under !== current) return;
           under = null;
           current.done();
-          swap(doc, url.href, { push: options.push, key: options.key, scroll: options.scroll, fields: options.fields,
+          swap(doc, url.href, { push: options.push, key: options.key, scroll: options.scroll, anchor: options.anchor,
+            fields: options.fields,
             focus: options.focus, from: options.from, started: options.started, missed: current.missed });
           visits += 1;
           document.documentElement.dataset.visits = String(visits);
@@ -257,8 +329,9 @@
     if (!able || !e.state || !e.state.atelier || location.pathname + location.search === shown) return;
     leaving();
     var page = (e.state.key && entries.get(e.state.key)) || e.state;
-    visit(location.href, { push: false, key: e.state.key || newKey(), scroll: page.scroll, fields: page.fields,
-      focus: page.focus, started: e.timeStamp, from: previous });
+    visit(location.href, { push: false, key: e.state.key || newKey(), scroll: page.scroll, anchor: page.anchor,
+      fields: page.fields,
+      focus: page.focus, lists: page.lists, started: e.timeStamp, from: previous });
   });
   window.addEventListener("scroll", keepSoon, { passive: true });
   window.addEventListener("pagehide", function () { clearTimeout(keeping); keep(); });
@@ -269,7 +342,10 @@
   document.addEventListener("DOMContentLoaded", function () {
     var state = history.state;
     if (!able || history.scrollRestoration !== "manual" || !state || !state.atelier || !state.scroll) return;
-    requestAnimationFrame(function () { window.scrollTo(0, state.scroll); });
+    requestAnimationFrame(function () {
+      window.scrollTo(0, state.scroll);
+      reanchor(state.anchor);
+    });
   });
   document.addEventListener("atelier:event", function () { if (under) under.missed = true; });
 
