@@ -108,7 +108,7 @@ enum ShellPages {
           <ul class="list">
             \(each: registrations, { row in
                 """
-                <li class="row"><span class="row-meta">#\(row.order)</span><div class="row-main"><div class="row-title">\(row.name)</div>
+                <li class="row"><span class="row-meta observer-order">#\(row.order)</span><div class="row-main"><div class="row-title">\(row.name)</div>
                   <div class="row-sub">\(row.kind)</div></div></li>
 
                 """
