@@ -126,6 +126,13 @@ public enum DisplayDate {
     ) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
+        let (year, month, day) = civilDay(daysSince1970: days)
+        return (year, month, day, time / 3_600, time % 3_600 / 60, time % 60)
+    }
+
+    /// The calendar day `days` days after 1 January 1970 in the proleptic Gregorian calendar (Howard Hinnant's
+    /// `civil_from_days`).
+    public static func civilDay(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -134,8 +141,7 @@ public enum DisplayDate {
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day, time / 3_600, time % 3_600 / 60, time % 60)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {
@@ -155,8 +161,9 @@ public enum DisplayDate {
         return ((days + 4) % 7 + 7) % 7
     }
 
-    /// Days from 1 January 1970 to the civil date (after Howard Hinnant's algorithm).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    /// Days from 1 January 1970 to the civil date, negative for earlier days (Howard Hinnant's `days_from_civil`):
+    /// the inverse of ``civilDay(daysSince1970:)``.
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -95,14 +95,7 @@ public struct TaskDay: Sendable, Hashable {
 
     /// The number of days from 1970-01-01 to this day, negative for earlier days.
     public var daysSince1970: Int {
-        // Howard Hinnant's days_from_civil algorithm.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let monthFromMarch = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        DisplayDate.daysSince1970(year: year, month: month, day: day)
     }
 
     /// Tells whether the given year has a February 29th in the Gregorian calendar.
@@ -126,16 +119,7 @@ public struct TaskDay: Sendable, Hashable {
     }
 
     private init(daysSince1970 days: Int) {
-        // Howard Hinnant's civil_from_days algorithm.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = DisplayDate.civilDay(daysSince1970: days)
         self.init(unchecked: year, month, day)
     }
 
