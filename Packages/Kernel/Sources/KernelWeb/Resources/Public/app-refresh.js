@@ -326,6 +326,18 @@
     if (text) kept.push("q=" + encodeURIComponent(text));
     return parts[0] + (kept.length ? "?" + kept.join("&") : "");
   }
+  // Whether two addresses of this host read the same list (the same rows from the same search), whichever of its
+  // pages they cover: Back (app-visit.js) puts rows read before only into the list they came from.
+  function sameList(one, other) {
+    var bare = function (address) {
+      var url = new URL(address, location.href);
+      PAGING.forEach(function (name) { url.searchParams.delete(name); });
+      url.searchParams.sort();
+      return url.origin === location.origin ? url.href : null;
+    };
+    var first = bare(one);
+    return first !== null && first === bare(other);
+  }
   var searchTimer = null;
   document.addEventListener("input", function (e) {
     var field = e.target;
@@ -351,4 +363,5 @@
   A.changedFields = changedFields;
   A.refreshAll = refreshAll;
   A.sent = sent;
+  A.sameList = sameList;
 })();

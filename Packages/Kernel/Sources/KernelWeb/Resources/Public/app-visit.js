@@ -122,18 +122,6 @@
     window.scrollBy(0, row.getBoundingClientRect().top - saved[1]);
     afterFrame(function () { root.removeAttribute("data-restoring"); });
   }
-  // Whether two addresses read the same list (the same rows from the same search), whichever part they cover.
-  var PAGING = ["after", "through", "start"];
-  function sameList(one, other) {
-    var bare = function (address) {
-      var url = new URL(address, location.href);
-      PAGING.forEach(function (name) { url.searchParams.delete(name); });
-      url.searchParams.sort();
-      return url.origin === location.origin ? url.href : null;
-    };
-    var first = bare(one);
-    return first !== null && first === bare(other);
-  }
   // How long Back waits for a list's rows: past it, the list shows its first page (the page itself waits for none).
   var ROWS_WAIT = 1500;
   // Each entry's page as it was left, by the entry's key: Back and Forward read it from here (the entry left by Back
@@ -283,7 +271,7 @@
           // that now reads something else).
           read[0].forEach(function (html, index) {
             var list = html === null || r.redirected ? null : doc.getElementById(lists[index][0]);
-            if (!list || !list.hasAttribute("data-live-refresh") || !sameList(list.getAttribute("data-src") || "", lists[index][1])) return;
+            if (!list || !list.hasAttribute("data-live-refresh") || !A.sameList(list.getAttribute("data-src") || "", lists[index][1])) return;
             list.innerHTML = html;
             list.dataset.src = lists[index][1];
             list.dataset.pages = lists[index][2];
