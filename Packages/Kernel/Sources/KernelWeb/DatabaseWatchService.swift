@@ -19,8 +19,10 @@ struct DatabaseWatchService: Service {
     let kernelChanged: @Sendable () -> Void
     let logger: Logger
 
-    /// How long after the last write seen to a database it is looked at once more.
-    static let settleDelay: Duration = .milliseconds(100)
+    /// When, after the last write seen to a database, it is looked at again: a commit is readable only once its
+    /// writer has published it in the shared-memory index, a moment after its last write to the log, or longer when
+    /// that writer is kept off the processor (a busy machine), so a burst gets a quick second look and a late one.
+    static let settleDelays: [Duration] = [.milliseconds(100), .seconds(1)]
 
     func changed(_ name: String) async {
         if name == "kernel" { kernelChanged() } else { await feeds[name]?.catchUp() }
@@ -34,15 +36,20 @@ struct DatabaseWatchService: Service {
             group.addTask {
                 // A write to the log is seen a moment before the commit it belongs to can be read (the commit is
                 // published in the shared-memory index after the log's last write), so each burst of writes to a
-                // database is followed by one more look once it has been quiet for a moment.
+                // database is followed by a look once it has been quiet for a moment, and one more a while later.
                 let bursts = Bursts()
                 await withDiscardingTaskGroup { lookAgain in
                     for await name in watch.changes {
                         let burst = bursts.begin(name)
                         await changed(name)
                         lookAgain.addTask {
-                            try? await Task.sleep(for: Self.settleDelay)
-                            if !Task.isCancelled && bursts.isLatest(burst, of: name) { await changed(name) }
+                            var waited = Duration.zero
+                            for delay in Self.settleDelays {
+                                try? await Task.sleep(for: delay - waited)
+                                waited = delay
+                                guard !Task.isCancelled && bursts.isLatest(burst, of: name) else { return }
+                                await changed(name)
+                            }
                         }
                     }
                 }
