@@ -14,8 +14,13 @@ public struct AccountStore: Sendable {
     public let writer: any DatabaseWriter
     /// How passwords are hashed.
     public let hasher: PasswordHasher
-    /// How long a session lasts after login.
+    /// How long a session lasts after login, however often it is used.
     public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long a session lasts unused: a browser left signed in on a device nobody picks up ends on its own.
+    public static let idleLifetime: TimeInterval = 14 * 24 * 3600
+    /// How stale a session's last use may be before it is written again: a session in use is written at most this
+    /// often, not on every request.
+    public static let lastSeenPrecision: TimeInterval = 3600
     private let now: @Sendable () -> Date
     /// A hash no password matches quickly: a login for an unknown email is checked against it, so it takes as long
     /// as one for a known email and the time does not tell which emails have accounts.
@@ -105,12 +110,12 @@ public struct AccountStore: Sendable {
                 if db.changesCount > 0 { changed.record(AccountsChanged.Change.signedOut, id: nil) }
             }
             try db.execute(
-                sql: "DELETE FROM accounts_session WHERE expiresAt <= ?",
-                arguments: [stamp.timeIntervalSince1970]
+                sql: "DELETE FROM accounts_session WHERE expiresAt <= ? OR lastSeenAt <= ?",
+                arguments: [stamp.timeIntervalSince1970, stamp.timeIntervalSince1970 - Self.idleLifetime]
             )
             try db.execute(
-                sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970]
+                sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt, lastSeenAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970, stamp.timeIntervalSince1970]
             )
             return changed
         })
@@ -122,22 +127,45 @@ public struct AccountStore: Sendable {
         try await session(token)?.account
     }
 
-    /// The session `token` with its account, or `nil` when it ended, expired or never was: one indexed read.
+    /// The session `token` with its account, or `nil` when it ended, expired, was left unused for
+    /// ``idleLifetime``, or never was: one indexed read.
     public func session(_ token: String) async throws -> AccountSession? {
-        let stamp = now()
-        let row = try await writer.read { db in
-            try Row.fetchOne(
+        let stamp = now().timeIntervalSince1970
+        return try await writer.read { db -> AccountSession? in
+            let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT accounts_user.*, accounts_session.expiresAt AS sessionExpiresAt FROM accounts_session
-                    JOIN accounts_user ON accounts_user.id = accounts_session.userID
-                    WHERE accounts_session.token = ? AND accounts_session.expiresAt > ?
+                    SELECT accounts_user.*, accounts_session.expiresAt AS sessionExpiresAt,
+                        accounts_session.lastSeenAt AS sessionLastSeenAt
+                    FROM accounts_session JOIN accounts_user ON accounts_user.id = accounts_session.userID
+                    WHERE accounts_session.token = ? AND accounts_session.expiresAt > ? AND accounts_session.lastSeenAt > ?
                     """,
-                arguments: [token, stamp.timeIntervalSince1970]
+                arguments: [token, stamp, stamp - Self.idleLifetime]
+            )
+            guard let row else { return nil }
+            return AccountSession(
+                account: try Account(row: row),
+                expiresAt: Date(timeIntervalSince1970: row["sessionExpiresAt"]),
+                lastSeenAt: Date(timeIntervalSince1970: row["sessionLastSeenAt"])
             )
         }
-        guard let row else { return nil }
-        return AccountSession(account: try Account(row: row), expiresAt: Date(timeIntervalSince1970: row["sessionExpiresAt"]))
+    }
+
+    /// Notes that the session `token` was used now (it is not a change anything shows).
+    public func sessionUsed(_ token: String) async throws {
+        let stamp = now().timeIntervalSince1970
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE accounts_session SET lastSeenAt = ? WHERE token = ?", arguments: [stamp, token])
+        }
+    }
+
+    /// Ends every session of account `id` (log out everywhere): every browser and API client signed in as it must sign
+    /// in again.
+    public func endSessions(of id: Int64) async throws {
+        try await writer.write(changing: { db in
+            try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
+            return Changed((), AccountsChanged.Change.signedOut, id: nil)
+        })
     }
 
     /// Ends the session `token` on the server (logout): the cookie is worthless from now on.
@@ -262,6 +290,15 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct AccountSession: Sendable, Hashable {
     /// The account signed in.
     public let account: Account
-    /// When the session ends.
+    /// When the session ends, however often it is used.
     public let expiresAt: Date
+    /// When the session was last used, to within ``AccountStore/lastSeenPrecision``.
+    public let lastSeenAt: Date
+
+    /// A session of `account` ending at `expiresAt`, last used at `lastSeenAt`.
+    public init(account: Account, expiresAt: Date, lastSeenAt: Date) {
+        self.account = account
+        self.expiresAt = expiresAt
+        self.lastSeenAt = lastSeenAt
+    }
 }

@@ -5,6 +5,9 @@ public enum AccountsMigrations {
     /// Creates the accounts and their sessions: `accounts.v1`.
     public static let v1 = "accounts.v1"
 
+    /// Notes when each session was last used, so one left unused ends before its lifetime is out: `accounts.v2`.
+    public static let v2 = "accounts.v2"
+
     /// Registers the migrations, in order. They are SQL, so they keep meaning the same when the Swift types change.
     public static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration(v1) { db in
@@ -28,6 +31,15 @@ public enum AccountsMigrations {
                         expiresAt DOUBLE NOT NULL
                     );
                     CREATE INDEX accounts_session_user ON accounts_session(userID);
+                    """
+            )
+        }
+        migrator.registerMigration(v2) { db in
+            // A session from before counts as used when it was made.
+            try db.execute(
+                sql: """
+                    ALTER TABLE accounts_session ADD COLUMN lastSeenAt DOUBLE NOT NULL DEFAULT 0;
+                    UPDATE accounts_session SET lastSeenAt = createdAt;
                     """
             )
         }

@@ -127,6 +127,10 @@ enum AccountsPages {
                   </div>
                 </form>
               </dialog>
+              <div class="card sign-out-everywhere">
+                <p>Signed in on another phone or computer you no longer use? This logs out every one of them, and this one.</p>
+                <form method="post" action="/accounts/logout-everywhere">\(HTML.csrfField(view.csrfToken))<button type="submit" class="button secondary" id="logout-everywhere">Log out everywhere</button></form>
+              </div>
               <details class="card delete-account"\(if: view.deleteProblem != nil, " open")>
                 <summary>Delete my account</summary>
                 <form method="post" action="/accounts/delete" novalidate>

@@ -43,6 +43,7 @@ struct AccountsRoutes: FeatureRoutes {
         routes.get("home", use: home)
         routes.post("mobile", use: changeMobile)
         routes.post("logout", use: logout)
+        routes.post("logout-everywhere", use: logoutEverywhere)
         routes.post("delete", use: deleteAccount)
         routes.get("images", use: imageGrid)
         routes.get("images/builtin/:file", use: builtinImage)
@@ -142,6 +143,15 @@ struct AccountsRoutes: FeatureRoutes {
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let token = context.cookie(Self.cookieName) { try await store.endSession(token) }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out."))
+        response.setCookie(Self.clearingCookie)
+        return response
+    }
+
+    /// Ends every session of the signed-in account, this browser's too: a phone left signed in somewhere is signed
+    /// out from here.
+    @Sendable func logoutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let account = try await account(context) { try await store.endSessions(of: account.id ?? 0) }
+        var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out on every device."))
         response.setCookie(Self.clearingCookie)
         return response
     }

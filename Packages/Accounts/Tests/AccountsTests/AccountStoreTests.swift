@@ -36,6 +36,34 @@ struct AccountStoreTests {
         try await body(accounts)
     }
 
+    @Test("a database from before sessions noted their last use keeps its sessions, each counted as used when it was made")
+    func sessionsFromBefore() async throws {
+        let database = try DatabaseQueue()
+        let migrator = FeatureDescriptor.accounts.migrations.migrator()
+        try migrator.migrate(database, upTo: AccountsMigrations.v1)
+        let now = Date()
+        let day: TimeInterval = 24 * 3600
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO accounts_user (id, email, emailKey, passwordHash, firstName, lastName, mobile, gender, createdAt)
+                    VALUES (1, 'ana@example.com', 'ana@example.com', '$2b$10$x', 'Ana', 'Lim', '+60123456789', 'female', 0);
+                    """
+            )
+            for (token, age) in [("yesterday", 1.0), ("three-weeks", 21)] {
+                let made = now.timeIntervalSince1970 - age * day
+                try db.execute(
+                    sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt) VALUES (?, 1, ?, ?)",
+                    arguments: [token, made, made + 30 * day]
+                )
+            }
+        }
+        try FeatureDescriptor.accounts.migrations.apply(to: database)
+        let store = AccountStore(writer: database)
+        #expect(try await store.session("yesterday")?.account.email == "ana@example.com")
+        #expect(try await store.session("three-weeks") == nil)
+    }
+
     @Test("sign up stores a bcrypt hash (cost 10 or more), never the password, and logs in with either case of email")
     func signUpAndLogin() async throws {
         try await withAccounts { accounts in

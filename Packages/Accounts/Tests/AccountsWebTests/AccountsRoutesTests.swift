@@ -1,5 +1,4 @@
 import Accounts
-import AccountsWeb
 import Foundation
 import GRDB
 import HummingbirdTesting
@@ -8,6 +7,8 @@ import KernelStorage
 import KernelTestSupport
 import Synchronization
 import Testing
+
+@testable import AccountsWeb
 
 @Suite("Accounts pages")
 struct AccountsRoutesTests {
@@ -92,6 +93,79 @@ struct AccountsRoutesTests {
             let again = try await Self.signUp(session, [("email", " ana@EXAMPLE.com ")])
             #expect(again.text.contains("Email already exists"))
         }
+    }
+
+    @Test("Log out everywhere ends the account's session in every browser, this one too, and nobody else's")
+    func logoutEverywhere() async throws {
+        try await withAccounts { phone, parts in
+            _ = try await Self.signUp(phone)
+            let laptop = parts.anotherBrowser()
+            _ = try await laptop.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "secret!word")])
+            let someoneElse = parts.anotherBrowser()
+            _ = try await Self.signUp(someoneElse, [("email", "ben@example.com")])
+            // Each seen once, so the host keeps the sessions in memory: ending them must reach that too.
+            for browser in [phone, laptop, someoneElse] { #expect(try await browser.get("/accounts/home").status == .ok) }
+            let home = try await phone.get("/accounts/home")
+            #expect(home.text.contains(#"action="/accounts/logout-everywhere""#))
+            let out = try await phone.post("/accounts/logout-everywhere")
+            #expect(out.headers[.location] == "/accounts/login")
+            #expect(try await phone.follow(out).text.contains("You are logged out on every device."))
+            #expect(try await phone.get("/accounts/home").headers[.location]?.hasPrefix("/accounts/login") == true)
+            #expect(try await laptop.get("/accounts/home").headers[.location]?.hasPrefix("/accounts/login") == true)
+            #expect(try await someoneElse.get("/accounts/home").status == .ok)
+        }
+    }
+
+    @Test("a session left unused for the idle lifetime ends; one used every day is kept past it")
+    func idleSessions() async throws {
+        let database = try DatabaseQueue()
+        try FeatureDescriptor.accounts.migrations.apply(to: database)
+        let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let store = AccountStore(writer: database, now: { clock.withLock { $0 } })
+        let form = SignupForm(
+            email: "ana@example.com",
+            password: "secret!word",
+            firstName: "Ana",
+            lastName: "Lim",
+            mobile: "012 345 6789",
+            gender: "female"
+        )
+        let account = try await store.signUp(form)
+        let used = try await store.startSession(for: account)
+        let left = try await store.startSession(for: account)
+        let day: TimeInterval = 24 * 3600
+        func lastSeen(_ token: String) async throws -> Double? {
+            try await database.read { db in
+                try Double.fetchOne(db, sql: "SELECT lastSeenAt FROM accounts_session WHERE token = ?", arguments: [token])
+            }
+        }
+        let start = try #require(try await lastSeen(used))
+        // Used every day for three weeks: more than the idle lifetime, less than the whole one.
+        for _ in 1...21 {
+            clock.withLock { $0 += day }
+            #expect(try await store.session(used) != nil)
+            try await store.sessionUsed(used)
+        }
+        #expect(try await lastSeen(used) == start + 21 * day)
+        #expect(try await store.session(left) == nil)
+        #expect(AccountStore.idleLifetime == 14 * day)
+        // The host keeps a session it has read: its use is written when an hour old, not on every request, and a
+        // kept session left unused ends as one read afresh does.
+        let sessions = AccountSessions(store: store, kept: CachedValues(limit: 10))
+        let browser = try await store.startSession(for: account)
+        let signedIn = clock.withLock { $0 }
+        func at(_ seconds: TimeInterval) -> Date {
+            clock.withLock { now in
+                now = signedIn + seconds
+                return now
+            }
+        }
+        for minutes in [10.0, 50, 70, 100] {
+            #expect(try await sessions.account(browser, now: at(minutes * 60)) != nil)
+        }
+        #expect(try await lastSeen(browser) == signedIn.timeIntervalSince1970 + 70 * 60)
+        #expect(try await sessions.account(browser, now: at(70 * 60 + 13 * day)) != nil)
+        #expect(try await sessions.account(browser, now: at(70 * 60 + 13 * day + 15 * day)) == nil)
     }
 
     @Test("login goes Home with a new session id (fixation), logout ends it on the server")

@@ -38,7 +38,7 @@ public func withTestShell<Value: Sendable>(
         )
     )
     return try await app.test(setup) { client in
-        try await test(WebTestSession(client: client), TestShellParts(bus: bus, directory: directory, port: client.port))
+        try await test(WebTestSession(client: client), TestShellParts(bus: bus, directory: directory, client: client))
     }
 }
 
@@ -49,11 +49,18 @@ public struct TestShellParts: Sendable {
     /// The data directory in use.
     public let directory: TemporaryDirectory
     /// The port of the live server, when the setup is `.live`.
-    public var port: Int?
+    public var port: Int? { client.port }
+    private let client: any TestClientProtocol
 
-    init(bus: EventBus, directory: TemporaryDirectory, port: Int? = nil) {
+    init(bus: EventBus, directory: TemporaryDirectory, client: any TestClientProtocol) {
         self.bus = bus
         self.directory = directory
-        self.port = port
+        self.client = client
+    }
+
+    /// Another browser on the same host: a session with cookies of its own (someone else, or the same person on
+    /// another device).
+    public func anotherBrowser() -> WebTestSession {
+        WebTestSession(client: client)
     }
 }
