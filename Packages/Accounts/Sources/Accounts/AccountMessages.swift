@@ -25,6 +25,10 @@ public enum AccountMessage {
     public static let wrongCredentials = "Email or password is incorrect"
     /// Delete my account: the password typed to confirm was not the account's.
     public static let wrongConfirmation = "That password is not right, so the account was kept"
+    /// Change password: the current password typed was not the account's.
+    public static let wrongCurrentPassword = "That is not your current password, so it was not changed"
+    /// Change password: done, and every other session ended.
+    public static let passwordChanged = "Your password was changed. Every other device was logged out."
 
     /// Login: too many failed attempts for this email or from this address.
     public static func tryAgain(in seconds: Int) -> String {

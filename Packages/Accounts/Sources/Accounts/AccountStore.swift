@@ -202,6 +202,36 @@ public struct AccountStore: Sendable {
         return account
     }
 
+    /// Changes the account's password after checking the current one, and ends every session of the account: whoever
+    /// knew the old password is signed out everywhere. Returns a new session for the browser that changed it.
+    ///
+    /// - Throws: ``AccountsError/wrongCurrentPassword`` when `current` is not the account's password, and
+    ///   ``AccountsError/newPassword(_:)`` when `new` does not follow ``PasswordRule``; nothing is changed.
+    public func changePassword(of account: Account, current: String, new: String) async throws -> String {
+        guard current.utf8.count <= TextField.maxPasswordBytes, await hasher.verify(current, hash: account.passwordHash)
+        else { throw AccountsError.wrongCurrentPassword }
+        if new.utf8.count > TextField.maxPasswordBytes {
+            throw AccountsError.newPassword("Use at most \(TextField.maxPasswordBytes) bytes for the password")
+        }
+        guard PasswordRule.isSatisfied(by: new) else { throw AccountsError.newPassword(AccountMessage.signupPasswordRule) }
+        let hash = await hasher.hash(new)
+        let token = Self.newToken()
+        let stamp = now().timeIntervalSince1970
+        let id = account.id ?? 0
+        let changed = try await writer.write(changing: { db in
+            try db.execute(sql: "UPDATE accounts_user SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
+            guard db.changesCount > 0 else { return Changed(false) }
+            try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
+            try db.execute(
+                sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt, lastSeenAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [token, id, stamp, stamp + Self.sessionLifetime, stamp]
+            )
+            return Changed(true, AccountsChanged.Change.signedOut, id: nil)
+        })
+        guard changed else { throw AccountsError.noSuchAccount }
+        return token
+    }
+
     /// Deletes the account after checking its password, with its sessions.
     ///
     /// - Throws: ``AccountsError/wrongPassword`` when `password` is not the account's; nothing is deleted.
@@ -264,6 +294,10 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchEmail(String)
     /// The password typed to confirm a deletion was wrong.
     case wrongPassword
+    /// The current password typed to change it was wrong.
+    case wrongCurrentPassword
+    /// The new password does not follow the rule: why.
+    case newPassword(String)
     /// Too many wrong passwords for this account or from this address: wait this long.
     case tooManyAttempts(seconds: Int)
     /// The account changed since the version a change was made from.
@@ -280,6 +314,8 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSuchAccount: "That account no longer exists."
         case .noSuchEmail(let email): "No account has the email \(email)."
         case .wrongPassword: AccountMessage.wrongConfirmation
+        case .wrongCurrentPassword: AccountMessage.wrongCurrentPassword
+        case .newPassword(let problem): problem
         case .tooManyAttempts(let seconds): AccountMessage.tryAgain(in: seconds)
         case .changed: "The number was changed in another window since you opened it. Nothing was saved: look again."
         }

@@ -60,7 +60,22 @@ public struct HomeView: Sendable {
     public var mobileTyped: String?
     public var mobileProblem: String?
     public var deleteProblem: String?
+    /// Why Change password was refused: the field it marks (`current` or `password`) and the message.
+    public var passwordProblem: PasswordProblem?
     public var csrfToken: String
+
+    /// A refused password change.
+    public struct PasswordProblem: Sendable {
+        /// The field the problem is shown beside: `current` or `password`.
+        public var field: String
+        /// What is wrong.
+        public var message: String
+
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
+    }
 
     public init(
         account: Account,
@@ -69,6 +84,7 @@ public struct HomeView: Sendable {
         mobileTyped: String? = nil,
         mobileProblem: String? = nil,
         deleteProblem: String? = nil,
+        passwordProblem: PasswordProblem? = nil,
         csrfToken: String
     ) {
         self.account = account
@@ -77,6 +93,7 @@ public struct HomeView: Sendable {
         self.mobileTyped = mobileTyped
         self.mobileProblem = mobileProblem
         self.deleteProblem = deleteProblem
+        self.passwordProblem = passwordProblem
         self.csrfToken = csrfToken
     }
 

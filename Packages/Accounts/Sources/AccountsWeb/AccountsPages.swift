@@ -131,6 +131,16 @@ enum AccountsPages {
                 <p>Signed in on another phone or computer you no longer use? This logs out every one of them, and this one.</p>
                 <form method="post" action="/accounts/logout-everywhere">\(HTML.csrfField(view.csrfToken))<button type="submit" class="button secondary" id="logout-everywhere">Log out everywhere</button></form>
               </div>
+              <details class="card change-password"\(if: view.passwordProblem != nil, " open")>
+                <summary>Change password</summary>
+                <form method="post" action="/accounts/password" novalidate>
+                  \(HTML.csrfField(view.csrfToken))
+                  \(passwordField("current", "Current password", autocomplete: "current-password", view.passwordProblem))
+                  \(passwordField("password", "New password", autocomplete: "new-password", view.passwordProblem))
+                  <p class="muted">At least 8 characters, one of them special. Every other device signed in to this account is logged out.</p>
+                  <button type="submit" class="button" id="change-password">Change password</button>
+                </form>
+              </details>
               <details class="card delete-account"\(if: view.deleteProblem != nil, " open")>
                 <summary>Delete my account</summary>
                 <form method="post" action="/accounts/delete" novalidate>
@@ -186,6 +196,26 @@ enum AccountsPages {
     }
 
     /// The attributes of a field the problem is about: marked invalid, described by the message, and focused.
+    /// A password field of Change password, with its problem beside it when it has one.
+    private static func passwordField(
+        _ name: String,
+        _ label: String,
+        autocomplete: String,
+        _ problem: HomeView.PasswordProblem?
+    ) -> HTML {
+        let message = problem?.field == name ? problem?.message : nil
+        let problemID = "\(name)-password-problem"
+        let error: HTML? = message.map { "<span class=\"field-error\" id=\"\(problemID)\" role=\"alert\">\($0)</span>" }
+        let marks: HTML? = message.map { _ in " aria-invalid=\"true\" aria-describedby=\"\(problemID)\" autofocus" }
+        return """
+            <div class="field\(if: message != nil, " invalid")">
+              <label for="\(name)-password">\(label)</label>
+              <input id="\(name)-password" name="\(name)" type="password" autocomplete="\(autocomplete)" maxlength="\(TextField.maxPasswordBytes)"\(marks)>
+              \(error)
+            </div>
+            """
+    }
+
     private static func marks(_ invalid: Bool, _ problemID: StaticString, describedBy: Bool = true) -> HTML? {
         guard invalid else { return nil }
         guard describedBy else { return " aria-invalid=\"true\" autofocus" }

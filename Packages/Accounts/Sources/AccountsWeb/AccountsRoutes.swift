@@ -44,6 +44,7 @@ struct AccountsRoutes: FeatureRoutes {
         routes.post("mobile", use: changeMobile)
         routes.post("logout", use: logout)
         routes.post("logout-everywhere", use: logoutEverywhere)
+        routes.post("password", use: changePassword)
         routes.post("delete", use: deleteAccount)
         routes.get("images", use: imageGrid)
         routes.get("images/builtin/:file", use: builtinImage)
@@ -203,6 +204,45 @@ struct AccountsRoutes: FeatureRoutes {
         }
     }
 
+    /// Changes the password after checking the current one (held by the login throttle, as a login is); every other
+    /// session of the account ends and this browser gets a new one.
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let account = try await account(context) else { return toLogin(request, next: "/accounts/home") }
+        let fields = try await request.decodeForm(as: PasswordFields.self, context: context)
+        let stamp = Date()
+        do {
+            if let wait = throttle.attempt(email: account.email, address: context.clientAddress, now: stamp) {
+                throw AccountsError.tooManyAttempts(seconds: wait)
+            }
+            let token: String
+            do {
+                token = try await store.changePassword(of: account, current: fields.current ?? "", new: fields.password ?? "")
+                throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
+            } catch AccountsError.newPassword(let problem) {
+                // The current password was right: a new one that breaks the rule is not a failed try.
+                throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
+                throw AccountsError.newPassword(problem)
+            }
+            var response = pages.redirect(to: "/accounts/home", flash: Flash(.success, AccountMessage.passwordChanged))
+            response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax))
+            return response
+        } catch let error as AccountsError {
+            let field = if case .newPassword = error { "password" } else { "current" }
+            let view = HomeView(
+                account: account,
+                passwordProblem: .init(field: field, message: error.description),
+                csrfToken: context.csrfToken
+            )
+            return await pages.page(
+                "Home",
+                body: AccountsPages.home(view),
+                request: request,
+                context: context,
+                status: error.isThrottled ? .tooManyRequests : .unprocessableContent
+            )
+        }
+    }
+
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let account = try await account(context) else { return toLogin(request, next: "/accounts/home") }
         let fields = try await request.decodeForm(as: DeleteFields.self, context: context)
@@ -311,5 +351,10 @@ struct MobileFields: Decodable {
 }
 
 struct DeleteFields: Decodable {
+    var password: String?
+}
+
+struct PasswordFields: Decodable {
+    var current: String?
     var password: String?
 }

@@ -116,6 +116,46 @@ struct AccountsRoutesTests {
         }
     }
 
+    @Test("Change password checks the current one and the rule beside each field, then logs out every other device")
+    func changePassword() async throws {
+        try await withAccounts { phone, parts in
+            let signedUp = try await Self.signUp(phone)
+            let laptop = parts.anotherBrowser()
+            _ = try await laptop.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "secret!word")])
+            #expect(try await laptop.get("/accounts/home").status == .ok)
+            #expect(try await phone.get("/accounts/home").text.contains(#"action="/accounts/password""#))
+
+            let wrong = try await phone.post("/accounts/password", form: [("current", "not!theword"), ("password", "better!word")])
+            #expect(wrong.status == .unprocessableContent)
+            #expect(
+                wrong.text.contains(
+                    #"<span class="field-error" id="current-password-problem" role="alert">That is not your current password, so it was not changed</span>"#
+                )
+            )
+            #expect(wrong.text.contains(#"<details class="card change-password" open>"#))
+            #expect(!wrong.text.contains("not!theword") && !wrong.text.contains("better!word"))
+
+            let weak = try await phone.post("/accounts/password", form: [("current", "secret!word"), ("password", "short")])
+            #expect(weak.status == .unprocessableContent)
+            #expect(
+                weak.text.contains(
+                    #"id="password-password-problem" role="alert">Password should contain one special character and minimum 8 character required</span>"#
+                )
+            )
+
+            let changed = try await phone.post("/accounts/password", form: [("current", "secret!word"), ("password", "better!word")])
+            #expect(changed.headers[.location] == "/accounts/home")
+            // A new session id for the browser that changed it.
+            #expect(try #require(Self.sessionCookie(changed)) != Self.sessionCookie(signedUp))
+            #expect(try await phone.follow(changed).text.contains("Your password was changed. Every other device was logged out."))
+            #expect(try await laptop.get("/accounts/home").headers[.location]?.hasPrefix("/accounts/login") == true)
+            let old = try await laptop.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "secret!word")])
+            #expect(old.text.contains("Email or password is incorrect"))
+            let new = try await laptop.post("/accounts/login", form: [("email", "ana@example.com"), ("password", "better!word")])
+            #expect(new.headers[.location] == "/accounts/home")
+        }
+    }
+
     @Test("a session left unused for the idle lifetime ends; one used every day is kept past it")
     func idleSessions() async throws {
         let database = try DatabaseQueue()
