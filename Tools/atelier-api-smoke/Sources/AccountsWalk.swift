@@ -41,7 +41,21 @@ struct AccountsWalk {
             "accounts: logged out, the token is worth nothing"
         )
 
-        let loggedIn = try await client.logIn(body: .json(.init(email: email, password: "secret!word"))).ok.body.json
+        let other = try await client.logIn(body: .json(.init(email: email, password: "secret!word"))).ok.body.json
+        let renewed = try await client.changeMyPassword(
+            headers: .init(xAccountSession: other.token),
+            body: .json(.init(current: "secret!word", password: "better!word"))
+        ).ok.body.json
+        try expect(
+            (try? await client.getMyAccount(headers: .init(xAccountSession: other.token)).unauthorized) != nil,
+            "accounts: the password changed; the session that changed it gives way to a new one"
+        )
+        _ = try await client.logOutEverywhere(headers: .init(xAccountSession: renewed.token)).noContent
+        try expect(
+            (try? await client.getMyAccount(headers: .init(xAccountSession: renewed.token)).unauthorized) != nil,
+            "accounts: logged out everywhere"
+        )
+        let loggedIn = try await client.logIn(body: .json(.init(email: email, password: "better!word"))).ok.body.json
         let wrong = try await client.deleteMyAccount(
             headers: .init(xAccountSession: loggedIn.token),
             body: .json(.init(password: "wrong!password"))
@@ -50,9 +64,9 @@ struct AccountsWalk {
             (try? wrong.unprocessableContent.body.applicationProblemJson.title) == "That password is not right, so the account was kept",
             "accounts: log in; a wrong password keeps the account"
         )
-        _ = try await client.deleteMyAccount(headers: .init(xAccountSession: loggedIn.token), body: .json(.init(password: "secret!word")))
+        _ = try await client.deleteMyAccount(headers: .init(xAccountSession: loggedIn.token), body: .json(.init(password: "better!word")))
             .noContent
-        let gone = try await client.logIn(body: .json(.init(email: email, password: "secret!word")))
+        let gone = try await client.logIn(body: .json(.init(email: email, password: "better!word")))
         try expect(
             (try? gone.unauthorized.body.applicationProblemJson.title) == "Email or password is incorrect",
             "accounts: deleted; its login is refused"

@@ -98,6 +98,69 @@ struct AccountsAPITests {
         }
     }
 
+    @Test("a password change wants the current one and the rule, answers a new session and ends the others; so does log out everywhere")
+    func changePasswordAndLogOutEverywhere() async throws {
+        try await AccountsRoutesTests().withAccounts { session, _ in
+            let first = try await session.api(.post, "/api/v1/accounts/signup", json: Self.ana, headers: Self.program)
+            let phone = try #require(try Self.object(first.text)["token"] as? String)
+            let login = #"{"email": "ana@example.com", "password": "secret!word"}"#
+            let second = try await session.api(.post, "/api/v1/accounts/login", json: login, headers: Self.program)
+            let laptop = try #require(try Self.object(second.text)["token"] as? String)
+
+            let wrong = try await session.api(
+                .post,
+                "/api/v1/accounts/me/password",
+                json: #"{"current": "not!theword", "password": "better!word"}"#,
+                headers: Self.signedIn(phone)
+            )
+            #expect(wrong.status == .unprocessableContent)
+            #expect(
+                try Self.object(wrong.text)["errors"] as? [[String: String]] == [
+                    ["field": "current", "message": "That is not your current password, so it was not changed"]
+                ]
+            )
+            let weak = try await session.api(
+                .post,
+                "/api/v1/accounts/me/password",
+                json: #"{"current": "secret!word", "password": "short"}"#,
+                headers: Self.signedIn(phone)
+            )
+            #expect(
+                try Self.object(weak.text)["errors"] as? [[String: String]] == [
+                    ["field": "password", "message": "Password should contain one special character and minimum 8 character required"]
+                ]
+            )
+            let changed = try await session.api(
+                .post,
+                "/api/v1/accounts/me/password",
+                json: #"{"current": "secret!word", "password": "better!word"}"#,
+                headers: Self.signedIn(phone)
+            )
+            #expect(changed.status == .ok)
+            let renewed = try #require(try Self.object(changed.text)["token"] as? String)
+            #expect(renewed != phone)
+            for ended in [phone, laptop] {
+                #expect(try await session.api(.get, "/api/v1/accounts/me", headers: Self.signedIn(ended)).status == .unauthorized)
+            }
+            #expect(try await session.api(.get, "/api/v1/accounts/me", headers: Self.signedIn(renewed)).status == .ok)
+
+            let again = try await session.api(
+                .post,
+                "/api/v1/accounts/login",
+                json: #"{"email": "ana@example.com", "password": "better!word"}"#,
+                headers: Self.program
+            )
+            let other = try #require(try Self.object(again.text)["token"] as? String)
+            let out = try await session.api(.post, "/api/v1/accounts/logout-everywhere", headers: Self.signedIn(renewed))
+            #expect(out.status == .noContent)
+            for ended in [renewed, other] {
+                #expect(try await session.api(.get, "/api/v1/accounts/me", headers: Self.signedIn(ended)).status == .unauthorized)
+            }
+            let twice = try await session.api(.post, "/api/v1/accounts/logout-everywhere", headers: Self.signedIn(renewed))
+            #expect(twice.status == .unauthorized)
+        }
+    }
+
     @Test("login answers the brief's sentences and shares the page's throttle; deleting wants the password")
     func logInAndDelete() async throws {
         try await AccountsRoutesTests().withAccounts { session, _ in

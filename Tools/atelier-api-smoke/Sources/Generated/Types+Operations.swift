@@ -558,6 +558,158 @@ internal enum Operations {
             }
         }
     }
+    /// Ends every session of the logged-in account, this one too (a device left signed in somewhere).
+    ///
+    /// - Remark: HTTP `POST /accounts/logout-everywhere`.
+    /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)`.
+    internal enum LogOutEverywhere {
+        internal static let id: Swift.String = "logOutEverywhere"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/accounts/logout-everywhere/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/logout-everywhere/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The session token that logging in or signing up answered.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/logout-everywhere/POST/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogOutEverywhere.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogOutEverywhere.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.xAccountSession = xAccountSession
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.LogOutEverywhere.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            internal init(headers: Operations.LogOutEverywhere.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Every session of the account has ended.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.LogOutEverywhere.Output.NoContent)
+            /// Every session of the account has ended.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.LogOutEverywhere.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// The logged-in account, as Home shows it.
     ///
     /// - Remark: HTTP `GET /accounts/me`.
@@ -969,6 +1121,264 @@ internal enum Operations {
             /// What went wrong, in the words the pages use.
             ///
             /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Changes the password once the current one is confirmed (held back by the login throttle) and the new one follows the sign-up rule; every session of the account ends, and a new one is answered.
+    ///
+    /// - Remark: HTTP `POST /accounts/me/password`.
+    /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)`.
+    internal enum ChangeMyPassword {
+        internal static let id: Swift.String = "changeMyPassword"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/accounts/me/password/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/password/POST/header/X-CSRF-Token`.
+                internal var xCSRFToken: Components.Parameters.CSRFToken?
+                /// The session token that logging in or signing up answered.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/me/password/POST/header/X-Account-Session`.
+                internal var xAccountSession: Components.Parameters.AccountSession?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyPassword.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xCSRFToken: The page's CSRF token, wanted when the request is authenticated by the browser's cookies.
+                ///   - xAccountSession: The session token that logging in or signing up answered.
+                ///   - accept:
+                internal init(
+                    xCSRFToken: Components.Parameters.CSRFToken? = nil,
+                    xAccountSession: Components.Parameters.AccountSession? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeMyPassword.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xCSRFToken = xCSRFToken
+                    self.xAccountSession = xAccountSession
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ChangeMyPassword.Input.Headers
+            /// - Remark: Generated from `#/paths/accounts/me/password/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/password/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// The password now.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/password/POST/requestBody/json/current`.
+                    internal var current: Swift.String
+                    /// The new password.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/me/password/POST/requestBody/json/password`.
+                    internal var password: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - current: The password now.
+                    ///   - password: The new password.
+                    internal init(
+                        current: Swift.String,
+                        password: Swift.String
+                    ) {
+                        self.current = current
+                        self.password = password
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case current
+                        case password
+                    }
+                }
+                /// - Remark: Generated from `#/paths/accounts/me/password/POST/requestBody/content/application\/json`.
+                case json(Operations.ChangeMyPassword.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.ChangeMyPassword.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.ChangeMyPassword.Input.Headers = .init(),
+                body: Operations.ChangeMyPassword.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/me/password/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/accounts/me/password/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AccountSession)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AccountSession {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ChangeMyPassword.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ChangeMyPassword.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Changed; the session to use from now on (the one sent has ended).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ChangeMyPassword.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ChangeMyPassword.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session (logged out, expired, or never started), or a login that did not match an account.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.NotLoggedIn)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.NotLoggedIn {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A field was refused; `errors` says which, in the words the page shows beside it.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Refused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Refused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many wrong passwords for this account or from this address; `Retry-After` says how long to wait.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyAttempts)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.TooManyAttempts {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong, in the words the pages use.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)

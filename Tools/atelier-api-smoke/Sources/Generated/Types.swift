@@ -21,6 +21,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /accounts/logout`.
     /// - Remark: Generated from `#/paths//accounts/logout/post(logOut)`.
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output
+    /// Ends every session of the logged-in account, this one too (a device left signed in somewhere).
+    ///
+    /// - Remark: HTTP `POST /accounts/logout-everywhere`.
+    /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)`.
+    func logOutEverywhere(_ input: Operations.LogOutEverywhere.Input) async throws -> Operations.LogOutEverywhere.Output
     /// The logged-in account, as Home shows it.
     ///
     /// - Remark: HTTP `GET /accounts/me`.
@@ -31,6 +36,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /accounts/me/mobile`.
     /// - Remark: Generated from `#/paths//accounts/me/mobile/put(changeMyMobile)`.
     func changeMyMobile(_ input: Operations.ChangeMyMobile.Input) async throws -> Operations.ChangeMyMobile.Output
+    /// Changes the password once the current one is confirmed (held back by the login throttle) and the new one follows the sign-up rule; every session of the account ends, and a new one is answered.
+    ///
+    /// - Remark: HTTP `POST /accounts/me/password`.
+    /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)`.
+    func changeMyPassword(_ input: Operations.ChangeMyPassword.Input) async throws -> Operations.ChangeMyPassword.Output
     /// Deletes the account and its sessions, once its password is confirmed (held back by the login throttle).
     ///
     /// - Remark: HTTP `POST /accounts/me/delete`.
@@ -252,6 +262,13 @@ extension APIProtocol {
     internal func logOut(headers: Operations.LogOut.Input.Headers = .init()) async throws -> Operations.LogOut.Output {
         try await logOut(Operations.LogOut.Input(headers: headers))
     }
+    /// Ends every session of the logged-in account, this one too (a device left signed in somewhere).
+    ///
+    /// - Remark: HTTP `POST /accounts/logout-everywhere`.
+    /// - Remark: Generated from `#/paths//accounts/logout-everywhere/post(logOutEverywhere)`.
+    internal func logOutEverywhere(headers: Operations.LogOutEverywhere.Input.Headers = .init()) async throws -> Operations.LogOutEverywhere.Output {
+        try await logOutEverywhere(Operations.LogOutEverywhere.Input(headers: headers))
+    }
     /// The logged-in account, as Home shows it.
     ///
     /// - Remark: HTTP `GET /accounts/me`.
@@ -268,6 +285,19 @@ extension APIProtocol {
         body: Operations.ChangeMyMobile.Input.Body
     ) async throws -> Operations.ChangeMyMobile.Output {
         try await changeMyMobile(Operations.ChangeMyMobile.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Changes the password once the current one is confirmed (held back by the login throttle) and the new one follows the sign-up rule; every session of the account ends, and a new one is answered.
+    ///
+    /// - Remark: HTTP `POST /accounts/me/password`.
+    /// - Remark: Generated from `#/paths//accounts/me/password/post(changeMyPassword)`.
+    internal func changeMyPassword(
+        headers: Operations.ChangeMyPassword.Input.Headers = .init(),
+        body: Operations.ChangeMyPassword.Input.Body
+    ) async throws -> Operations.ChangeMyPassword.Output {
+        try await changeMyPassword(Operations.ChangeMyPassword.Input(
             headers: headers,
             body: body
         ))

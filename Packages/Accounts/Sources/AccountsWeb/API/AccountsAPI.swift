@@ -69,6 +69,39 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
         return .noContent(.init())
     }
 
+    func logOutEverywhere(_ input: Operations.LogOutEverywhere.Input) async throws -> Operations.LogOutEverywhere.Output {
+        guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
+        try await store.endSessions(of: account.id ?? 0)
+        return .noContent(.init())
+    }
+
+    func changeMyPassword(_ input: Operations.ChangeMyPassword.Input) async throws -> Operations.ChangeMyPassword.Output {
+        guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
+        guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
+        // The current password is checked like a login's, held by the same throttle.
+        let stamp = Date()
+        let address = APIRequest.clientAddress
+        if let wait = throttle.attempt(email: account.email, address: address, now: stamp) {
+            return .tooManyRequests(Self.throttled(wait))
+        }
+        do {
+            let token = try await store.changePassword(of: account, current: sent.current, new: sent.password)
+            throttle.succeeded(email: account.email, address: address, at: stamp)
+            let expiresAt = try await store.session(token)?.expiresAt ?? stamp.addingTimeInterval(AccountStore.sessionLifetime)
+            return .ok(.init(body: .json(.init(token: token, expiresAt: expiresAt, account: Self.account(account)))))
+        } catch AccountsError.wrongCurrentPassword {
+            return .unprocessableContent(
+                .init(body: .applicationProblemJson(Self.refused(AccountsError.wrongCurrentPassword.description, field: "current")))
+            )
+        } catch AccountsError.newPassword(let problem) {
+            // The current password was right: a new one that breaks the rule is not a failed try.
+            throttle.succeeded(email: account.email, address: address, at: stamp)
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(problem, field: "password"))))
+        } catch AccountsError.noSuchAccount {
+            return .unauthorized(Self.notLoggedIn)
+        }
+    }
+
     func getMyAccount(_ input: Operations.GetMyAccount.Input) async throws -> Operations.GetMyAccount.Output {
         guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
         return .ok(.init(headers: .init(eTag: EntityTag.header(account.version)), body: .json(Self.account(account))))
