@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "AccountsWeb", targets: ["AccountsWeb"]),
+        .executable(name: "AccountsBenchmark", targets: ["AccountsBenchmark"]),
     ],
     dependencies: [
         .package(path: "../Kernel"),
@@ -32,6 +33,15 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelEvents", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
+            ]
+        ),
+        .executableTarget(
+            name: "AccountsBenchmark",
+            dependencies: [
+                "Accounts",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),

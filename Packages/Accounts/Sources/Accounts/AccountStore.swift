@@ -70,14 +70,14 @@ public struct AccountStore: Sendable {
     }
 
     /// The account whose email and password these are, or `nil` (the same for an unknown email and a wrong
-    /// password, in about the same time).
-    public func authenticate(email: String, password: String) async throws -> Account? {
+    /// password, in about the same time). The password is checked in the turn of `address` (see ``PasswordHasher``).
+    public func authenticate(email: String, password: String, from address: String = "") async throws -> Account? {
         guard password.utf8.count <= TextField.maxPasswordBytes else { return nil }
         guard let account = try await account(emailKey: EmailAddress.key(email)) else {
-            _ = await hasher.verify(password, hash: await decoy.value)
+            _ = await hasher.verify(password, hash: await decoy.value, for: address)
             return nil
         }
-        return await hasher.verify(password, hash: account.passwordHash) ? account : nil
+        return await hasher.verify(password, hash: account.passwordHash, for: address) ? account : nil
     }
 
     /// The account with this email (trimmed, without case), if any.

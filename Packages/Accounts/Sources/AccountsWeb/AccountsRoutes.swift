@@ -72,7 +72,7 @@ struct AccountsRoutes: FeatureRoutes {
         if let wait = throttle.attempt(email: form.email, address: context.clientAddress, now: stamp) {
             return await refused(AccountMessage.tryAgain(in: wait), .tooManyRequests)
         }
-        guard let account = try await store.authenticate(email: form.email, password: form.password) else {
+        guard let account = try await store.authenticate(email: form.email, password: form.password, from: context.clientAddress) else {
             return await refused(AccountMessage.wrongCredentials)
         }
         throttle.succeeded(email: form.email, address: context.clientAddress, at: stamp)

@@ -57,7 +57,7 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
         if let wait = throttle.attempt(email: form.email, address: address, now: stamp) {
             return .tooManyRequests(Self.throttled(wait))
         }
-        guard let account = try await store.authenticate(email: form.email, password: form.password) else {
+        guard let account = try await store.authenticate(email: form.email, password: form.password, from: address) else {
             return .unauthorized(.init(body: .applicationProblemJson(.init(title: AccountMessage.wrongCredentials, status: 401))))
         }
         throttle.succeeded(email: form.email, address: address, at: stamp)
