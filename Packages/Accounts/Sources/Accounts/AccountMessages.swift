@@ -27,6 +27,8 @@ public enum AccountMessage {
     public static let wrongConfirmation = "That password is not right, so the account was kept"
     /// Change password: the current password typed was not the account's.
     public static let wrongCurrentPassword = "That is not your current password, so it was not changed"
+    /// Change password: the current password was left empty.
+    public static let typeCurrentPassword = "Type your current password to change it"
     /// Change password: done, and every other session ended.
     public static let passwordChanged = "Your password was changed. Every other device was logged out."
 

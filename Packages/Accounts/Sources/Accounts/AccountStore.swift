@@ -42,11 +42,11 @@ public struct AccountStore: Sendable {
     /// email (trimmed, compared without case) has an account.
     ///
     /// - Throws: ``SignupForm/Problem``, storing nothing.
-    public func signUp(_ form: SignupForm) async throws -> Account {
+    public func signUp(_ form: SignupForm, from address: String = "") async throws -> Account {
         let valid = try form.validated()
         let key = EmailAddress.key(valid.email)
         if try await account(emailKey: key) != nil { throw SignupForm.Problem(.email, AccountMessage.emailExists) }
-        let hash = await hasher.hash(valid.password)
+        let hash = await hasher.hash(valid.password, for: address)
         let stamp = now()
         do {
             return try await writer.write(changing: { db in
@@ -205,39 +205,58 @@ public struct AccountStore: Sendable {
     /// Changes the account's password after checking the current one, and ends every session of the account: whoever
     /// knew the old password is signed out everywhere. Returns a new session for the browser that changed it.
     ///
-    /// - Throws: ``AccountsError/wrongCurrentPassword`` when `current` is not the account's password, and
-    ///   ``AccountsError/newPassword(_:)`` when `new` does not follow ``PasswordRule``; nothing is changed.
-    public func changePassword(of account: Account, current: String, new: String) async throws -> String {
-        guard current.utf8.count <= TextField.maxPasswordBytes, await hasher.verify(current, hash: account.passwordHash)
+    /// The change is made only if, when it is written, the password is still the one checked and the session `token`
+    /// that asked still stands: a change made meanwhile (by the owner, in another browser) wins over one that was
+    /// waiting for its check.
+    ///
+    /// - Throws: ``AccountsError/wrongCurrentPassword`` when `current` is not the account's password,
+    ///   ``AccountsError/newPassword(_:)`` when `new` does not follow ``PasswordRule``, and
+    ///   ``AccountsError/noSuchAccount`` when the account or the session is gone; nothing is changed.
+    public func changePassword(
+        of account: Account,
+        current: String,
+        new: String,
+        session token: String,
+        from address: String = ""
+    ) async throws -> String {
+        guard current.utf8.count <= TextField.maxPasswordBytes,
+            await hasher.verify(current, hash: account.passwordHash, for: address)
         else { throw AccountsError.wrongCurrentPassword }
         if new.utf8.count > TextField.maxPasswordBytes {
             throw AccountsError.newPassword("Use at most \(TextField.maxPasswordBytes) bytes for the password")
         }
         guard PasswordRule.isSatisfied(by: new) else { throw AccountsError.newPassword(AccountMessage.signupPasswordRule) }
-        let hash = await hasher.hash(new)
-        let token = Self.newToken()
+        let hash = await hasher.hash(new, for: address)
+        let renewed = Self.newToken()
         let stamp = now().timeIntervalSince1970
         let id = account.id ?? 0
+        let checked = account.passwordHash
         let changed = try await writer.write(changing: { db in
-            try db.execute(sql: "UPDATE accounts_user SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
+            let asking = try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts_session WHERE token = ?", arguments: [token]) ?? false
+            guard asking else { return Changed(false) }
+            try db.execute(
+                sql: "UPDATE accounts_user SET passwordHash = ? WHERE id = ? AND passwordHash = ?",
+                arguments: [hash, id, checked]
+            )
             guard db.changesCount > 0 else { return Changed(false) }
             try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
             try db.execute(
                 sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt, lastSeenAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [token, id, stamp, stamp + Self.sessionLifetime, stamp]
+                arguments: [renewed, id, stamp, stamp + Self.sessionLifetime, stamp]
             )
             return Changed(true, AccountsChanged.Change.signedOut, id: nil)
         })
         guard changed else { throw AccountsError.noSuchAccount }
-        return token
+        return renewed
     }
 
     /// Deletes the account after checking its password, with its sessions.
     ///
     /// - Throws: ``AccountsError/wrongPassword`` when `password` is not the account's; nothing is deleted.
-    public func deleteAccount(_ account: Account, password: String) async throws {
-        guard await hasher.verify(password, hash: account.passwordHash) else { throw AccountsError.wrongPassword }
-        try await delete(id: account.id ?? 0)
+    public func deleteAccount(_ account: Account, password: String, from address: String = "") async throws {
+        guard await hasher.verify(password, hash: account.passwordHash, for: address) else { throw AccountsError.wrongPassword }
+        // Only if the password is still the one checked: one changed meanwhile (by the owner) wins.
+        try await delete(id: account.id ?? 0, ifPasswordHash: account.passwordHash)
     }
 
     /// Deletes the account with `email` (the CLI), with its sessions, and returns it.
@@ -250,12 +269,17 @@ public struct AccountStore: Sendable {
         return account
     }
 
-    private func delete(id: Int64) async throws {
-        try await writer.write(changing: { db in
+    private func delete(id: Int64, ifPasswordHash hash: String? = nil) async throws {
+        let deleted = try await writer.write(changing: { db in
+            if let hash {
+                let same = try String.fetchOne(db, sql: "SELECT passwordHash FROM accounts_user WHERE id = ?", arguments: [id]) == hash
+                guard same else { return Changed(false) }
+            }
             try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
             _ = try Account.deleteOne(db, key: id)
-            return Changed((), AccountsChanged.Change.deleted, id: id)
+            return Changed(true, AccountsChanged.Change.deleted, id: id)
         })
+        if !deleted { throw AccountsError.noSuchAccount }
     }
 
     private static func newToken() -> String {
@@ -296,6 +320,8 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongPassword
     /// The current password typed to change it was wrong.
     case wrongCurrentPassword
+    /// No current password was typed to change it.
+    case noCurrentPassword
     /// The new password does not follow the rule: why.
     case newPassword(String)
     /// Too many wrong passwords for this account or from this address: wait this long.
@@ -315,6 +341,7 @@ public enum AccountsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSuchEmail(let email): "No account has the email \(email)."
         case .wrongPassword: AccountMessage.wrongConfirmation
         case .wrongCurrentPassword: AccountMessage.wrongCurrentPassword
+        case .noCurrentPassword: AccountMessage.typeCurrentPassword
         case .newPassword(let problem): problem
         case .tooManyAttempts(let seconds): AccountMessage.tryAgain(in: seconds)
         case .changed: "The number was changed in another window since you opened it. Nothing was saved: look again."

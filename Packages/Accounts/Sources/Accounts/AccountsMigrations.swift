@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The database schema of Accounts, in its own database file (`accounts.sqlite`).
@@ -35,12 +36,14 @@ public enum AccountsMigrations {
             )
         }
         migrator.registerMigration(v2) { db in
-            // A session from before counts as used when it was made.
+            // A session from before counts as used at the upgrade: one in daily use must not end because its last use
+            // was never written down.
             try db.execute(
                 sql: """
                     ALTER TABLE accounts_session ADD COLUMN lastSeenAt DOUBLE NOT NULL DEFAULT 0;
-                    UPDATE accounts_session SET lastSeenAt = createdAt;
-                    """
+                    UPDATE accounts_session SET lastSeenAt = max(createdAt, ?);
+                    """,
+                arguments: [Date().timeIntervalSince1970]
             )
         }
     }

@@ -26,7 +26,8 @@ final class AccountSessions: Sendable {
         let lastSeen = max(session.lastSeenAt, used.withLock { $0[token] } ?? .distantPast)
         guard now.timeIntervalSince(lastSeen) < AccountStore.idleLifetime else { return nil }
         if now.timeIntervalSince(lastSeen) >= AccountStore.lastSeenPrecision {
-            try await store.sessionUsed(token)
+            // Noting the use is worth a write, not a failed page: a write that fails (a full disk) is tried next time.
+            guard (try? await store.sessionUsed(token)) != nil else { return session.account }
             used.withLock { used in
                 // Bounded like the kept sessions: forgetting only costs one more write.
                 if used.count >= 10_000 { used.removeAll(keepingCapacity: true) }

@@ -136,8 +136,8 @@ enum AccountsPages {
                 <form method="post" action="/accounts/password" novalidate>
                   \(HTML.csrfField(view.csrfToken))
                   \(passwordField("current", "Current password", autocomplete: "current-password", view.passwordProblem))
-                  \(passwordField("password", "New password", autocomplete: "new-password", view.passwordProblem))
-                  <p class="muted">At least 8 characters, one of them special. Every other device signed in to this account is logged out.</p>
+                  \(passwordField("password", "New password", autocomplete: "new-password", view.passwordProblem, hint: "At least 8 characters, one of them a symbol such as ! or #."))
+                  <p class="muted">Every other device signed in to this account is logged out.</p>
                   <button type="submit" class="button" id="change-password">Change password</button>
                 </form>
               </details>
@@ -195,27 +195,32 @@ enum AccountsPages {
         return "<p class=\"form-error\" id=\"\(id)\" role=\"alert\">\(message)</p>"
     }
 
-    /// The attributes of a field the problem is about: marked invalid, described by the message, and focused.
-    /// A password field of Change password, with its problem beside it when it has one.
+    /// A password field of Change password, with its problem beside it when it has one (and the rule, for the new
+    /// password, as sign-up words it).
     private static func passwordField(
         _ name: String,
         _ label: String,
         autocomplete: String,
-        _ problem: HomeView.PasswordProblem?
+        _ problem: HomeView.PasswordProblem?,
+        hint: String? = nil
     ) -> HTML {
         let message = problem?.field == name ? problem?.message : nil
         let problemID = "\(name)-password-problem"
+        let hintID = "\(name)-password-hint"
+        let described = [hint.map { _ in hintID }, message.map { _ in problemID }].compactMap { $0 }.joined(separator: " ")
         let error: HTML? = message.map { "<span class=\"field-error\" id=\"\(problemID)\" role=\"alert\">\($0)</span>" }
-        let marks: HTML? = message.map { _ in " aria-invalid=\"true\" aria-describedby=\"\(problemID)\" autofocus" }
+        let hintLine: HTML? = hint.map { "<span class=\"hint\" id=\"\(hintID)\">\($0)</span>" }
         return """
             <div class="field\(if: message != nil, " invalid")">
               <label for="\(name)-password">\(label)</label>
-              <input id="\(name)-password" name="\(name)" type="password" autocomplete="\(autocomplete)" maxlength="\(TextField.maxPasswordBytes)"\(marks)>
+              <input id="\(name)-password" name="\(name)" type="password" autocomplete="\(autocomplete)" maxlength="\(TextField.maxPasswordBytes)"\(if: !described.isEmpty, " aria-describedby=\"\(described)\"")\(if: message != nil, " aria-invalid=\"true\" autofocus")>
+              \(hintLine)
               \(error)
             </div>
             """
     }
 
+    /// The attributes of a field the problem is about: marked invalid, described by the message, and focused.
     private static func marks(_ invalid: Bool, _ problemID: StaticString, describedBy: Bool = true) -> HTML? {
         guard invalid else { return nil }
         guard describedBy else { return " aria-invalid=\"true\" autofocus" }

@@ -12,9 +12,11 @@ import KernelWeb
 /// | `GET /accounts` | Home when signed in, else Login |
 /// | `GET, POST /accounts/login` | the login form (`?next=` the page to return to) |
 /// | `GET, POST /accounts/signup` | the sign-up form |
-/// | `GET /accounts/home` | names, number, Show Images, Logout, Delete my account (`?edit=mobile` opens the dialog) |
+/// | `GET /accounts/home` | names, number, Show Images, Logout, Log out everywhere, Change password, Delete my account (`?edit=mobile` opens the dialog) |
 /// | `POST /accounts/mobile` | change the number |
 /// | `POST /accounts/logout` | end the session |
+/// | `POST /accounts/logout-everywhere` | end every session of the account |
+/// | `POST /accounts/password` | change the password (the current one confirmed); every other session ends |
 /// | `POST /accounts/delete` | delete the account (password confirmed) |
 /// | `GET /accounts/images` | the image grid |
 /// | `GET /accounts/images/builtin/:n.svg` | a built-in image |
@@ -95,7 +97,7 @@ struct AccountsRoutes: FeatureRoutes {
             gender: fields.gender ?? ""
         )
         do {
-            let account = try await store.signUp(form)
+            let account = try await store.signUp(form, from: context.clientAddress)
             return try await signIn(account, context: context, to: "/accounts/home")
         } catch let problem as SignupForm.Problem {
             let view = SignupView(form: form, problem: problem, csrfToken: context.csrfToken)
@@ -207,16 +209,27 @@ struct AccountsRoutes: FeatureRoutes {
     /// Changes the password after checking the current one (held by the login throttle, as a login is); every other
     /// session of the account ends and this browser gets a new one.
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let account = try await account(context) else { return toLogin(request, next: "/accounts/home") }
+        guard let account = try await account(context), let token = context.cookie(Self.cookieName) else {
+            return toLogin(request, next: "/accounts/home")
+        }
         let fields = try await request.decodeForm(as: PasswordFields.self, context: context)
+        let current = fields.current ?? ""
         let stamp = Date()
         do {
+            // An empty field is not a try: it is neither checked nor counted.
+            if current.isEmpty { throw AccountsError.noCurrentPassword }
             if let wait = throttle.attempt(email: account.email, address: context.clientAddress, now: stamp) {
                 throw AccountsError.tooManyAttempts(seconds: wait)
             }
-            let token: String
+            let renewed: String
             do {
-                token = try await store.changePassword(of: account, current: fields.current ?? "", new: fields.password ?? "")
+                renewed = try await store.changePassword(
+                    of: account,
+                    current: current,
+                    new: fields.password ?? "",
+                    session: token,
+                    from: context.clientAddress
+                )
                 throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
             } catch AccountsError.newPassword(let problem) {
                 // The current password was right: a new one that breaks the rule is not a failed try.
@@ -224,7 +237,12 @@ struct AccountsRoutes: FeatureRoutes {
                 throw AccountsError.newPassword(problem)
             }
             var response = pages.redirect(to: "/accounts/home", flash: Flash(.success, AccountMessage.passwordChanged))
-            response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax))
+            response.setCookie(Cookie(name: Self.cookieName, value: renewed, path: "/accounts", httpOnly: true, sameSite: .lax))
+            return response
+        } catch AccountsError.noSuchAccount {
+            // The account, or this session, ended meanwhile (a password changed in another browser).
+            var response = toLogin(request, next: "/accounts/home")
+            response.setCookie(Self.clearingCookie)
             return response
         } catch let error as AccountsError {
             let field = if case .newPassword = error { "password" } else { "current" }
@@ -252,7 +270,7 @@ struct AccountsRoutes: FeatureRoutes {
             if let wait = throttle.attempt(email: account.email, address: context.clientAddress, now: stamp) {
                 throw AccountsError.tooManyAttempts(seconds: wait)
             }
-            try await store.deleteAccount(account, password: fields.password ?? "")
+            try await store.deleteAccount(account, password: fields.password ?? "", from: context.clientAddress)
             throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
         } catch let error as AccountsError {
             let view = HomeView(

@@ -36,7 +36,7 @@ struct AccountStoreTests {
         try await body(accounts)
     }
 
-    @Test("a database from before sessions noted their last use keeps its sessions, each counted as used when it was made")
+    @Test("a database from before sessions noted their last use keeps its sessions, each counted as used at the upgrade")
     func sessionsFromBefore() async throws {
         let database = try DatabaseQueue()
         let migrator = FeatureDescriptor.accounts.migrations.migrator()
@@ -50,7 +50,7 @@ struct AccountStoreTests {
                     VALUES (1, 'ana@example.com', 'ana@example.com', '$2b$10$x', 'Ana', 'Lim', '+60123456789', 'female', 0);
                     """
             )
-            for (token, age) in [("yesterday", 1.0), ("three-weeks", 21)] {
+            for (token, age) in [("yesterday", 1.0), ("three-weeks", 21), ("five-weeks", 35)] {
                 let made = now.timeIntervalSince1970 - age * day
                 try db.execute(
                     sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt) VALUES (?, 1, ?, ?)",
@@ -61,7 +61,29 @@ struct AccountStoreTests {
         try FeatureDescriptor.accounts.migrations.apply(to: database)
         let store = AccountStore(writer: database)
         #expect(try await store.session("yesterday")?.account.email == "ana@example.com")
-        #expect(try await store.session("three-weeks") == nil)
+        // Made three weeks ago, perhaps used yesterday: its use was never written down, so it is not cut short.
+        #expect(try await store.session("three-weeks")?.account.email == "ana@example.com")
+        // Past its whole lifetime however it was used.
+        #expect(try await store.session("five-weeks") == nil)
+    }
+
+    @Test("a password change waiting for its check loses to one made meanwhile, and so does a deletion")
+    func staleChange() async throws {
+        try await withAccounts { accounts in
+            let store = accounts.store
+            let before = try await store.signUp(FormValidationTests.good)
+            let owner = try await store.startSession(for: before)
+            let stranger = try await store.startSession(for: before)
+            // The owner changes the password; the stranger's request had read the account (and its hash) before.
+            _ = try await store.changePassword(of: before, current: "secret!word", new: "owners!word", session: owner)
+            await #expect(throws: AccountsError.noSuchAccount) {
+                try await store.changePassword(of: before, current: "secret!word", new: "taken!over", session: stranger)
+            }
+            await #expect(throws: AccountsError.noSuchAccount) {
+                try await store.deleteAccount(before, password: "secret!word")
+            }
+            #expect(try await store.authenticate(email: "ana@example.com", password: "owners!word") != nil)
+        }
     }
 
     @Test("sign up stores a bcrypt hash (cost 10 or more), never the password, and logs in with either case of email")

@@ -125,6 +125,11 @@ struct AccountsRoutesTests {
             #expect(try await laptop.get("/accounts/home").status == .ok)
             #expect(try await phone.get("/accounts/home").text.contains(#"action="/accounts/password""#))
 
+            // An empty field is neither checked nor counted: more of them than the throttle allows hold nothing back.
+            for _ in 0..<6 {
+                let empty = try await phone.post("/accounts/password", form: [("current", ""), ("password", "better!word")])
+                #expect(empty.text.contains(#"id="current-password-problem" role="alert">Type your current password to change it</span>"#))
+            }
             let wrong = try await phone.post("/accounts/password", form: [("current", "not!theword"), ("password", "better!word")])
             #expect(wrong.status == .unprocessableContent)
             #expect(

@@ -35,7 +35,7 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
             gender: sent.gender ?? ""
         )
         do {
-            let account = try await store.signUp(form)
+            let account = try await store.signUp(form, from: APIRequest.clientAddress)
             return .created(.init(headers: .init(location: "/api/v1/accounts/me"), body: .json(try await session(for: account))))
         } catch let problem as SignupForm.Problem {
             // The field the page marks: for "Please complete the form", the first compulsory one left empty.
@@ -77,7 +77,15 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
 
     func changeMyPassword(_ input: Operations.ChangeMyPassword.Input) async throws -> Operations.ChangeMyPassword.Output {
         guard case .json(let sent) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
-        guard let account = try await sessions.account(input.headers.xAccountSession) else { return .unauthorized(Self.notLoggedIn) }
+        guard let token = input.headers.xAccountSession, let account = try await sessions.account(token) else {
+            return .unauthorized(Self.notLoggedIn)
+        }
+        // An empty field is not a try: it is neither checked nor counted.
+        if sent.current.isEmpty {
+            return .unprocessableContent(
+                .init(body: .applicationProblemJson(Self.refused(AccountsError.noCurrentPassword.description, field: "current")))
+            )
+        }
         // The current password is checked like a login's, held by the same throttle.
         let stamp = Date()
         let address = APIRequest.clientAddress
@@ -85,10 +93,16 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
             return .tooManyRequests(Self.throttled(wait))
         }
         do {
-            let token = try await store.changePassword(of: account, current: sent.current, new: sent.password)
+            let renewed = try await store.changePassword(
+                of: account,
+                current: sent.current,
+                new: sent.password,
+                session: token,
+                from: address
+            )
             throttle.succeeded(email: account.email, address: address, at: stamp)
-            let expiresAt = try await store.session(token)?.expiresAt ?? stamp.addingTimeInterval(AccountStore.sessionLifetime)
-            return .ok(.init(body: .json(.init(token: token, expiresAt: expiresAt, account: Self.account(account)))))
+            let expiresAt = try await store.session(renewed)?.expiresAt ?? stamp.addingTimeInterval(AccountStore.sessionLifetime)
+            return .ok(.init(body: .json(.init(token: renewed, expiresAt: expiresAt, account: Self.account(account)))))
         } catch AccountsError.wrongCurrentPassword {
             return .unprocessableContent(
                 .init(body: .applicationProblemJson(Self.refused(AccountsError.wrongCurrentPassword.description, field: "current")))
@@ -135,7 +149,7 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
             return .tooManyRequests(Self.throttled(wait))
         }
         do {
-            try await store.deleteAccount(account, password: sent.password)
+            try await store.deleteAccount(account, password: sent.password, from: address)
         } catch AccountsError.wrongPassword {
             return .unprocessableContent(
                 .init(body: .applicationProblemJson(Self.refused(AccountsError.wrongPassword.description, field: "password")))

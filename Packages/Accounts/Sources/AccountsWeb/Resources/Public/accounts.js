@@ -36,8 +36,13 @@
 
   // An account deleted elsewhere (the CLI) ends its sessions: an open Home page checks its own and, when it has ended,
   // goes to the login page at once instead of showing a name and number that are gone.
+  // Not when this page's own form ended them (Logout, Log out everywhere, Change password): the page that form opens
+  // says what happened, and going to the login page here would take its place.
+  var submitted = 0;
+  document.addEventListener("submit", function () { submitted = Date.now(); }, true);
   document.addEventListener("atelier:event", function (event) {
     if (!event.detail || event.detail.name !== "accounts.sessions-ended" || !document.querySelector(".accounts-home")) return;
+    if (Date.now() - submitted < 5000) return;
     fetch("/accounts/home", { credentials: "same-origin", redirect: "manual" }).then(function (response) {
       if (response.type === "opaqueredirect" || response.status >= 300) location.assign("/accounts/login");
     }).catch(function () {});

@@ -294,7 +294,19 @@
     try { field.setSelectionRange(end, end); } catch (e) { /* a field without a caret (number, email) */ }
   }
 
+  // The problem told beside the focused field, in sight: the browser brings the field itself into view, and the
+  // message under it could stay behind a phone's tab bar.
+  function problemInSight() {
+    var field = document.activeElement;
+    var ids = field && field.getAttribute && (field.getAttribute("aria-describedby") || "");
+    (ids || "").split(" ").forEach(function (id) {
+      var message = id && document.getElementById(id);
+      if (message && message.classList.contains("field-error")) message.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   A.caretAtEnd = caretAtEnd;
+  A.problemInSight = problemInSight;
   A.drafts = drafts;
   A.focusTarget = focusTarget;
   A.fadeFlashes = fadeFlashes;

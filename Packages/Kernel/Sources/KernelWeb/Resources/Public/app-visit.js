@@ -208,6 +208,7 @@
     if (autofocus) {
       autofocus.focus({ preventScroll: !!target });
       A.caretAtEnd();
+      if (!target) A.problemInSight();
     }
     // Back or Forward: the focus where it was left (a screen reader's cursor on the link it left by).
     var again = !options.push && options.focus && document.querySelector(options.focus);

@@ -213,6 +213,8 @@
     A.localizeDates(document);
     A.drafts();
     A.caretAtEnd();
+    // After the browser has focused the page's autofocus field (as it renders, before the frame's callbacks).
+    requestAnimationFrame(A.problemInSight);
     A.focusTarget();
     A.startInstall();
     pageStarts.forEach(function (start) { start(); });
