@@ -213,8 +213,12 @@
     A.localizeDates(document);
     A.drafts();
     A.caretAtEnd();
-    // After the browser has focused the page's autofocus field (as it renders, before the frame's callbacks).
-    requestAnimationFrame(A.problemInSight);
+    // Again once the browser has focused the page's autofocus field (as it renders, before the frame's callbacks): on a
+    // busy machine that comes after this start, and the caret was left before the text.
+    requestAnimationFrame(function () {
+      A.caretAtEnd();
+      A.problemInSight();
+    });
     A.focusTarget();
     A.startInstall();
     pageStarts.forEach(function (start) { start(); });
