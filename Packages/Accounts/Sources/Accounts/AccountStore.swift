@@ -101,7 +101,6 @@ public struct AccountStore: Sendable {
     public func startSession(for account: Account, replacing old: String? = nil) async throws -> String {
         let token = Self.newToken()
         let stamp = now()
-        let expiresAt = stamp.addingTimeInterval(Self.sessionLifetime)
         try await writer.write(changing: { db in
             var changed = Changed(())
             if let old {
@@ -113,10 +112,7 @@ public struct AccountStore: Sendable {
                 sql: "DELETE FROM accounts_session WHERE expiresAt <= ? OR lastSeenAt <= ?",
                 arguments: [stamp.timeIntervalSince1970, stamp.timeIntervalSince1970 - Self.idleLifetime]
             )
-            try db.execute(
-                sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt, lastSeenAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [token, account.id, stamp.timeIntervalSince1970, expiresAt.timeIntervalSince1970, stamp.timeIntervalSince1970]
-            )
+            try Self.insertSession(token, userID: account.id ?? 0, at: stamp.timeIntervalSince1970, db)
             return changed
         })
         return token
@@ -209,7 +205,11 @@ public struct AccountStore: Sendable {
     /// that asked still stands: a change made meanwhile (by the owner, in another browser) wins over one that was
     /// waiting for its check.
     ///
-    /// - Throws: ``AccountsError/wrongCurrentPassword`` when `current` is not the account's password,
+    /// The current password is checked like a login's, held by `throttle` (an empty one is not a try: neither checked
+    /// nor counted); once it is right, a new one that breaks the rule is not a failed try either.
+    ///
+    /// - Throws: ``AccountsError/noCurrentPassword``, ``AccountsError/tooManyAttempts(seconds:)``,
+    ///   ``AccountsError/wrongCurrentPassword`` when `current` is not the account's password,
     ///   ``AccountsError/newPassword(_:)`` when `new` does not follow ``PasswordRule``, and
     ///   ``AccountsError/noSuchAccount`` when the account or the session is gone; nothing is changed.
     public func changePassword(
@@ -217,11 +217,18 @@ public struct AccountStore: Sendable {
         current: String,
         new: String,
         session token: String,
+        throttle: LoginThrottle,
         from address: String = ""
     ) async throws -> String {
+        if current.isEmpty { throw AccountsError.noCurrentPassword }
+        let tried = now()
+        if let wait = throttle.attempt(email: account.email, address: address, now: tried) {
+            throw AccountsError.tooManyAttempts(seconds: wait)
+        }
         guard current.utf8.count <= TextField.maxPasswordBytes,
             await hasher.verify(current, hash: account.passwordHash, for: address)
         else { throw AccountsError.wrongCurrentPassword }
+        throttle.succeeded(email: account.email, address: address, at: tried)
         if new.utf8.count > TextField.maxPasswordBytes {
             throw AccountsError.newPassword("Use at most \(TextField.maxPasswordBytes) bytes for the password")
         }
@@ -240,10 +247,7 @@ public struct AccountStore: Sendable {
             )
             guard db.changesCount > 0 else { return Changed(false) }
             try db.execute(sql: "DELETE FROM accounts_session WHERE userID = ?", arguments: [id])
-            try db.execute(
-                sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt, lastSeenAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [renewed, id, stamp, stamp + Self.sessionLifetime, stamp]
-            )
+            try Self.insertSession(renewed, userID: id, at: stamp, db)
             return Changed(true, AccountsChanged.Change.signedOut, id: nil)
         })
         guard changed else { throw AccountsError.noSuchAccount }
@@ -280,6 +284,14 @@ public struct AccountStore: Sendable {
             return Changed(true, AccountsChanged.Change.deleted, id: id)
         })
         if !deleted { throw AccountsError.noSuchAccount }
+    }
+
+    /// Stores a new session `token` of account `userID`, made and last used at `stamp`.
+    private static func insertSession(_ token: String, userID: Int64, at stamp: TimeInterval, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO accounts_session (token, userID, createdAt, expiresAt, lastSeenAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [token, userID, stamp, stamp + sessionLifetime, stamp]
+        )
     }
 
     private static func newToken() -> String {

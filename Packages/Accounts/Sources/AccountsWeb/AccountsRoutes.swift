@@ -139,7 +139,7 @@ struct AccountsRoutes: FeatureRoutes {
     private func signIn(_ account: Account, context: AppRequestContext, to path: String) async throws -> Response {
         let token = try await store.startSession(for: account, replacing: context.cookie(Self.cookieName))
         var response = Response(status: .seeOther, headers: [.location: path])
-        response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax))
+        response.setCookie(Self.cookie(carrying: token))
         return response
     }
 
@@ -157,6 +157,11 @@ struct AccountsRoutes: FeatureRoutes {
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out on every device."))
         response.setCookie(Self.clearingCookie)
         return response
+    }
+
+    /// The cookie that carries session `token` (HttpOnly, SameSite=Lax, only under /accounts; Secure over HTTPS).
+    static func cookie(carrying token: String) -> Cookie {
+        Cookie(name: cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax)
     }
 
     static var clearingCookie: Cookie {
@@ -213,31 +218,17 @@ struct AccountsRoutes: FeatureRoutes {
             return toLogin(request, next: "/accounts/home")
         }
         let fields = try await request.decodeForm(as: PasswordFields.self, context: context)
-        let current = fields.current ?? ""
-        let stamp = Date()
         do {
-            // An empty field is not a try: it is neither checked nor counted.
-            if current.isEmpty { throw AccountsError.noCurrentPassword }
-            if let wait = throttle.attempt(email: account.email, address: context.clientAddress, now: stamp) {
-                throw AccountsError.tooManyAttempts(seconds: wait)
-            }
-            let renewed: String
-            do {
-                renewed = try await store.changePassword(
-                    of: account,
-                    current: current,
-                    new: fields.password ?? "",
-                    session: token,
-                    from: context.clientAddress
-                )
-                throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
-            } catch AccountsError.newPassword(let problem) {
-                // The current password was right: a new one that breaks the rule is not a failed try.
-                throttle.succeeded(email: account.email, address: context.clientAddress, at: stamp)
-                throw AccountsError.newPassword(problem)
-            }
+            let renewed = try await store.changePassword(
+                of: account,
+                current: fields.current ?? "",
+                new: fields.password ?? "",
+                session: token,
+                throttle: throttle,
+                from: context.clientAddress
+            )
             var response = pages.redirect(to: "/accounts/home", flash: Flash(.success, AccountMessage.passwordChanged))
-            response.setCookie(Cookie(name: Self.cookieName, value: renewed, path: "/accounts", httpOnly: true, sameSite: .lax))
+            response.setCookie(Self.cookie(carrying: renewed))
             return response
         } catch AccountsError.noSuchAccount {
             // The account, or this session, ended meanwhile (a password changed in another browser).

@@ -75,9 +75,21 @@ struct AccountStoreTests {
             let owner = try await store.startSession(for: before)
             let stranger = try await store.startSession(for: before)
             // The owner changes the password; the stranger's request had read the account (and its hash) before.
-            _ = try await store.changePassword(of: before, current: "secret!word", new: "owners!word", session: owner)
+            _ = try await store.changePassword(
+                of: before,
+                current: "secret!word",
+                new: "owners!word",
+                session: owner,
+                throttle: LoginThrottle()
+            )
             await #expect(throws: AccountsError.noSuchAccount) {
-                try await store.changePassword(of: before, current: "secret!word", new: "taken!over", session: stranger)
+                try await store.changePassword(
+                    of: before,
+                    current: "secret!word",
+                    new: "taken!over",
+                    session: stranger,
+                    throttle: LoginThrottle()
+                )
             }
             await #expect(throws: AccountsError.noSuchAccount) {
                 try await store.deleteAccount(before, password: "secret!word")

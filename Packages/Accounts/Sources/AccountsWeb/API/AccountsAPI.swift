@@ -80,39 +80,24 @@ struct AccountsAPI: APIProtocol, FeatureRoutes {
         guard let token = input.headers.xAccountSession, let account = try await sessions.account(token) else {
             return .unauthorized(Self.notLoggedIn)
         }
-        // An empty field is not a try: it is neither checked nor counted.
-        if sent.current.isEmpty {
-            return .unprocessableContent(
-                .init(body: .applicationProblemJson(Self.refused(AccountsError.noCurrentPassword.description, field: "current")))
-            )
-        }
-        // The current password is checked like a login's, held by the same throttle.
-        let stamp = Date()
-        let address = APIRequest.clientAddress
-        if let wait = throttle.attempt(email: account.email, address: address, now: stamp) {
-            return .tooManyRequests(Self.throttled(wait))
-        }
         do {
             let renewed = try await store.changePassword(
                 of: account,
                 current: sent.current,
                 new: sent.password,
                 session: token,
-                from: address
+                throttle: throttle,
+                from: APIRequest.clientAddress
             )
-            throttle.succeeded(email: account.email, address: address, at: stamp)
-            let expiresAt = try await store.session(renewed)?.expiresAt ?? stamp.addingTimeInterval(AccountStore.sessionLifetime)
+            let expiresAt = try await store.session(renewed)?.expiresAt ?? Date().addingTimeInterval(AccountStore.sessionLifetime)
             return .ok(.init(body: .json(.init(token: renewed, expiresAt: expiresAt, account: Self.account(account)))))
-        } catch AccountsError.wrongCurrentPassword {
-            return .unprocessableContent(
-                .init(body: .applicationProblemJson(Self.refused(AccountsError.wrongCurrentPassword.description, field: "current")))
-            )
-        } catch AccountsError.newPassword(let problem) {
-            // The current password was right: a new one that breaks the rule is not a failed try.
-            throttle.succeeded(email: account.email, address: address, at: stamp)
-            return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(problem, field: "password"))))
+        } catch AccountsError.tooManyAttempts(let wait) {
+            return .tooManyRequests(Self.throttled(wait))
         } catch AccountsError.noSuchAccount {
             return .unauthorized(Self.notLoggedIn)
+        } catch let error as AccountsError {
+            let field = if case .newPassword = error { "password" } else { "current" }
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused(error.description, field: field))))
         }
     }
 
