@@ -41,8 +41,8 @@ final class Turns: Sendable {
         var order: [String] = []
         /// The asker whose job is being done: it goes to the back once its job is done, behind whoever came meanwhile.
         var current: String?
-        /// Whether the queue is working through the jobs.
-        var draining = false
+        /// Whether the queue is working through the jobs: a job is being done, or one waits for its turn.
+        var draining: Bool { current != nil || !order.isEmpty }
     }
 
     private let state = Mutex(State())
@@ -52,10 +52,10 @@ final class Turns: Sendable {
     func run<T: Sendable>(for asker: String, _ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             let start = state.withLock { state -> Bool in
+                let idle = !state.draining
                 if state.waiting[asker, default: []].isEmpty && state.current != asker { state.order.append(asker) }
                 state.waiting[asker, default: []].append { continuation.resume(returning: work()) }
-                defer { state.draining = true }
-                return !state.draining
+                return idle
             }
             if start { queue.async { self.drain() } }
         }
@@ -70,10 +70,7 @@ final class Turns: Sendable {
         state.withLock { state in
             if let done = state.current, state.waiting[done] != nil { state.order.append(done) }
             state.current = nil
-            guard !state.order.isEmpty else {
-                state.draining = false
-                return nil
-            }
+            guard !state.order.isEmpty else { return nil }
             let asker = state.order.removeFirst()
             let job = state.waiting[asker]!.removeFirst()
             if state.waiting[asker]!.isEmpty { state.waiting[asker] = nil }
