@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "KernelAPI", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelHTTPClient", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

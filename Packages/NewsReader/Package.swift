@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "KernelText", package: "Kernel"),
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelEvents", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
             ]
         ),
         .testTarget(

@@ -61,7 +61,7 @@ struct HostTests {
             parts.bus.post(TaskChanged(.added, ids: [41]))
             let received = try await reader.waitFor(#""ids":[41]"#)
             #expect(received.contains("event: tasks.changed"))
-            #expect(received.contains(#"data: {"change":"added","ids":[41],"name":"tasks.changed"}"#))
+            #expect(received.contains(#"data: {"change":"added","ids":[41],"name":"tasks.changed","owner":1}"#))
         }
     }
 

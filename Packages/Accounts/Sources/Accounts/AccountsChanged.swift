@@ -1,5 +1,6 @@
 import Kernel
 import KernelEvents
+import KernelStorage
 
 /// Accounts' one change event, posted by the Kernel's change feed after every commit that changed accounts or sessions:
 /// one per action a person takes, and one per batch of changes another process (the CLI) made.
@@ -25,9 +26,12 @@ public struct AccountsChanged: RowChangeEvent, Hashable {
     public let change: Change
     /// The accounts it happened to.
     public let ids: [Int64]
+    /// Whose accounts they are.
+    public let owner: PersonID
 
-    /// A change of `change` to the accounts `ids`.
-    public init(_ change: Change, ids: [Int64]) {
+    /// A change of `change` to the accounts `ids` of `owner`.
+    public init(_ change: Change, ids: [Int64], owner: PersonID = .local) {
+        self.owner = owner
         self.change = change
         self.ids = ids
     }

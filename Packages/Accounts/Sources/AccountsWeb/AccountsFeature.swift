@@ -1,7 +1,10 @@
 import Accounts
 import ArgumentParser
 import Foundation
+import HTTPTypes
+import Hummingbird
 import Kernel
+import KernelStorage
 import KernelWeb
 
 /// Accounts, plugged into Atelier: its option, CLI, pages and look.
@@ -20,6 +23,22 @@ public struct AccountsFeature: WebFeature {
 
     /// The feature value the registry lists.
     public init() {}
+
+    /// Who a request is from on a host with sign-in: the account of the session its cookie carries (a page) or its
+    /// `X-Account-Session` header (a program); the account's id is the person's. Accounts' own pages and API are open
+    /// to everybody (signing in and up are there; the rest of them checks its own session).
+    static func people(_ sessions: AccountSessions) -> PersonResolver {
+        let header = HTTPField.Name("X-Account-Session")!
+        return PersonResolver(
+            signInPath: "/accounts/login",
+            isOpen: { $0 == "/accounts" || $0.hasPrefix("/accounts/") || $0.hasPrefix("/api/v1/accounts") },
+            person: { request, context in
+                let token = context.cookie(AccountsRoutes.cookieName) ?? request.headers[header]
+                guard let id = try? await sessions.account(token)?.id else { return nil }
+                return PersonID(rawValue: id)
+            }
+        )
+    }
 
     /// Builds the store, the login throttle and the image source the pages share, once.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
@@ -42,7 +61,8 @@ public struct AccountsFeature: WebFeature {
             liveEvents: [AccountSessionsEnded.self],
             changes: AccountsChanged.self,
             caches: FeatureCaches([kept]),
-            subscriptions: [sessionsEnded]
+            subscriptions: [sessionsEnded],
+            people: Self.people(sessions)
         )
     }
 }

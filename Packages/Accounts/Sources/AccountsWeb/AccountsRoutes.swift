@@ -139,14 +139,14 @@ struct AccountsRoutes: FeatureRoutes {
     private func signIn(_ account: Account, context: AppRequestContext, to path: String) async throws -> Response {
         let token = try await store.startSession(for: account, replacing: context.cookie(Self.cookieName))
         var response = Response(status: .seeOther, headers: [.location: path])
-        response.setCookie(Self.cookie(carrying: token))
+        Self.setSession(token, on: &response)
         return response
     }
 
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let token = context.cookie(Self.cookieName) { try await store.endSession(token) }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out."))
-        response.setCookie(Self.clearingCookie)
+        Self.setSession(nil, on: &response)
         return response
     }
 
@@ -155,17 +155,25 @@ struct AccountsRoutes: FeatureRoutes {
     @Sendable func logoutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let account = try await account(context) { try await store.endSessions(of: account.id ?? 0) }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "You are logged out on every device."))
-        response.setCookie(Self.clearingCookie)
+        Self.setSession(nil, on: &response)
         return response
     }
 
-    /// The cookie that carries session `token` (HttpOnly, SameSite=Lax, only under /accounts; Secure over HTTPS).
-    static func cookie(carrying token: String) -> Cookie {
-        Cookie(name: cookieName, value: token, path: "/accounts", httpOnly: true, sameSite: .lax)
+    /// Sets the cookie that carries session `token` (HttpOnly, SameSite=Lax, for the whole host — with sign-in on, every
+    /// app reads it; Secure over HTTPS), or clears it when nil. The cookie a browser may still hold from before, under
+    /// `/accounts` only, is cleared either way: it would be sent first there, in place of the new one.
+    static func setSession(_ token: String?, on response: inout Response) {
+        response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/accounts", httpOnly: true, sameSite: .lax))
+        guard let token else {
+            response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            return
+        }
+        response.setCookie(cookie(carrying: token))
     }
 
-    static var clearingCookie: Cookie {
-        Cookie(name: cookieName, value: "", maxAge: 0, path: "/accounts", httpOnly: true, sameSite: .lax)
+    /// The cookie that carries session `token`.
+    static func cookie(carrying token: String) -> Cookie {
+        Cookie(name: cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     // MARK: Home
@@ -228,12 +236,12 @@ struct AccountsRoutes: FeatureRoutes {
                 from: context.clientAddress
             )
             var response = pages.redirect(to: "/accounts/home", flash: Flash(.success, AccountMessage.passwordChanged))
-            response.setCookie(Self.cookie(carrying: renewed))
+            Self.setSession(renewed, on: &response)
             return response
         } catch AccountsError.noSuchAccount {
             // The account, or this session, ended meanwhile (a password changed in another browser).
             var response = toLogin(request, next: "/accounts/home")
-            response.setCookie(Self.clearingCookie)
+            Self.setSession(nil, on: &response)
             return response
         } catch let error as AccountsError {
             let field = if case .newPassword = error { "password" } else { "current" }
@@ -281,7 +289,7 @@ struct AccountsRoutes: FeatureRoutes {
             )
         }
         var response = pages.redirect(to: "/accounts/login", flash: Flash(.info, "Your account and its data were deleted."))
-        response.setCookie(Self.clearingCookie)
+        Self.setSession(nil, on: &response)
         return response
     }
 
@@ -331,9 +339,9 @@ struct AccountsRoutes: FeatureRoutes {
         return Response(status: .seeOther, headers: [.location: "/accounts/login?next=\(query)"])
     }
 
-    /// `next` when it is a page of this feature (never another site: `//host` and `/\host` are refused).
+    /// `next` when it is a page of this host (never another site: `//host` and `/\host` are refused).
     static func safeNext(_ next: String?) -> String? {
-        guard let next, next.hasPrefix("/accounts/"), !next.contains("//"), !next.contains("\\"),
+        guard let next, next.hasPrefix("/"), !next.contains("//"), !next.contains("\\"),
             !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{7F}" })
         else { return nil }
         return next

@@ -33,7 +33,7 @@ struct AccountsRoutesTests {
     }
 
     static func sessionCookie(_ response: TestResponse) -> String? {
-        response.headers[values: .setCookie].first { $0.hasPrefix("atelier_account=") }
+        response.headers[values: .setCookie].last { $0.hasPrefix("atelier_account=") }
     }
 
     @Test("signed out, every page of the feature goes to login and comes back after it")
@@ -69,7 +69,10 @@ struct AccountsRoutesTests {
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/accounts/home")
             let cookie = try #require(Self.sessionCookie(response))
-            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/accounts"))
+            #expect(
+                cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/")
+                    && !cookie.contains("Path=/accounts")
+            )
             let home = try await session.follow(response)
             #expect(home.text.contains(#"<dd id="first-name">Ana &lt;b&gt;</dd>"#))
             #expect(home.text.contains(#"<dd id="last-name">Lim &amp; Co</dd>"#))

@@ -1,5 +1,6 @@
 import Kernel
 import KernelEvents
+import KernelStorage
 
 /// Assignments' one change event, posted by the Kernel's change feed after every commit that changed them: one per
 /// action a person takes, and one per batch of changes another process (the CLI) made. Open pages update the rows it
@@ -33,9 +34,12 @@ public struct AssignmentChanged: RowChangeEvent, Hashable {
     public let change: Change
     /// The assignments it happened to.
     public let ids: [Int64]
+    /// Whose assignments they are.
+    public let owner: PersonID
 
-    /// A change of `change` to the assignments `ids`.
-    public init(_ change: Change, ids: [Int64]) {
+    /// A change of `change` to the assignments `ids` of `owner`.
+    public init(_ change: Change, ids: [Int64], owner: PersonID = .local) {
+        self.owner = owner
         self.change = change
         self.ids = ids
     }

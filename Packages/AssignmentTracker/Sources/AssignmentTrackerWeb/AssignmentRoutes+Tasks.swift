@@ -120,7 +120,7 @@ extension AssignmentRoutes {
     @Sendable func deleteTask(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.taskID()
         let task = try await found { try await repository.deleteTask(id: id) }
-        deletedTasks.remember(task, id: id)
+        deletedTasks.remember(task, id: id, of: context.person)
         // Back at the task list, so focus lands there rather than at the top of the page.
         return pages.redirect(
             to: "/assignments/\(task.assignmentID)#tasks-\(task.assignmentID)",
@@ -136,7 +136,7 @@ extension AssignmentRoutes {
 
     @Sendable func restoreTask(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.taskID()
-        guard let task = deletedTasks.take(id) else {
+        guard let task = deletedTasks.take(id, of: context.person) else {
             return pages.redirect(to: "/assignments", flash: Flash(.error, "That delete can no longer be undone."), for: request)
         }
         do {

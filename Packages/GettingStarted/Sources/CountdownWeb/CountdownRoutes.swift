@@ -89,7 +89,7 @@ struct CountdownRoutes: FeatureRoutes {
         guard let batch = cleared.compactMap(\.id).max() else {
             return pages.redirect(to: "/countdown", flash: Flash(.info, "There were no finished countdowns to clear."))
         }
-        recentlyCleared.remember(cleared, id: batch)
+        recentlyCleared.remember(cleared, id: batch, of: context.person)
         let count = cleared.count
         return pages.redirect(
             to: "/countdown",
@@ -104,7 +104,7 @@ struct CountdownRoutes: FeatureRoutes {
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let batch = try context.id("There is nothing to put back at that address.")
-        guard let cleared = recentlyCleared.take(batch) else {
+        guard let cleared = recentlyCleared.take(batch, of: context.person) else {
             return pages.redirect(to: "/countdown", flash: Flash(.error, "That clear can no longer be undone."))
         }
         let count = try await store.restore(cleared)

@@ -1,5 +1,6 @@
 import Kernel
 import KernelEvents
+import KernelStorage
 
 extension FeatureDescriptor {
     /// The downloader: its id (`downloads`), launcher tile and migrations, read by its CLI, its pages and the host.
@@ -36,9 +37,12 @@ public struct DownloadChanged: RowChangeEvent, Hashable {
     public let change: Change
     /// The downloads it happened to.
     public let ids: [Int64]
+    /// Whose downloads they are.
+    public let owner: PersonID
 
-    /// A change of `change` to the downloads `ids`.
-    public init(_ change: Change, ids: [Int64]) {
+    /// A change of `change` to the downloads `ids` of `owner`.
+    public init(_ change: Change, ids: [Int64], owner: PersonID = .local) {
+        self.owner = owner
         self.change = change
         self.ids = ids
     }

@@ -98,7 +98,7 @@ struct DownloadRoutes: FeatureRoutes {
             let id = try Self.id(context)
             do {
                 let item = try await engine.remove(id: id)
-                removed.remember(item, id: id)
+                removed.remember(item, id: id, of: context.person)
                 return pages.redirect(
                     to: "/downloads",
                     flash: Flash(.info, "Removed \(item.shortAddress).", actionLabel: "Undo", actionPath: "/downloads/\(id)/restore"),
@@ -110,7 +110,7 @@ struct DownloadRoutes: FeatureRoutes {
         }
         routes.post(":id/restore") { request, context in
             let id = try Self.id(context)
-            guard let item = removed.take(id) else {
+            guard let item = removed.take(id, of: context.person) else {
                 return pages.redirect(to: "/downloads", flash: Flash(.error, "That remove can no longer be undone."), for: request)
             }
             let restored = try await engine.restore(item)

@@ -201,10 +201,10 @@ final class Counter: Sendable {
         let countdown = try await harness.store.start(#require(CountdownDuration(seconds: 60)), label: "Tea", now: start).countdown
         try await harness.store.cancel(id: countdown.id ?? 0)
         let changes = try await harness.countdowns.read { db in try ChangeLog.changes(after: 0, db) }
-        #expect(CountdownChanged(outside: Array(changes.prefix(1))) == CountdownChanged(.started, ids: [countdown.id ?? 0]))
+        #expect(CountdownChanged.events(outside: Array(changes.prefix(1))) == [CountdownChanged(.started, ids: [countdown.id ?? 0])])
         // What a host hears when the CLI cancels: a removal, not a start.
-        #expect(CountdownChanged(outside: Array(changes.suffix(1))) == CountdownChanged(.removed, ids: [countdown.id ?? 0]))
-        #expect(CountdownChanged(outside: changes) == CountdownChanged(.batch, ids: [countdown.id ?? 0]))
+        #expect(CountdownChanged.events(outside: Array(changes.suffix(1))) == [CountdownChanged(.removed, ids: [countdown.id ?? 0])])
+        #expect(CountdownChanged.events(outside: changes) == [CountdownChanged(.batch, ids: [countdown.id ?? 0])])
     }
 
     @Test("a countdown's notice is written with the countdown and leaves the outbox once it is in the inbox")

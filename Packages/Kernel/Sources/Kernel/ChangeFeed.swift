@@ -36,7 +36,7 @@ public final class ChangeFeed: Sendable {
             // Committed, and nobody told yet: what a process killed here leaves, the next host finishes.
             CrashPoint.reached("changes.committed")
             caches.invalidate()
-            if let event = Event(outside: changes) { bus.post(event) }
+            for event in Event.events(outside: changes) { bus.post(event) }
             committed()
         }
     }

@@ -1,4 +1,5 @@
 import KernelEvents
+import KernelStorage
 
 /// A typed bus message that open pages hear about: the host forwards every message of the types a feature lists
 /// in its runtime to the browser, encoded with `JSONEncoder`, together with its `name` and, when there is one, a
@@ -18,9 +19,13 @@ import KernelEvents
 public protocol LiveEvent: BusEvent, Encodable {
     /// Text every open page shows as a toast, or nil for none.
     var toast: String? { get }
+    /// The person whose open pages hear of it, or nil for everybody's (a shared news feed).
+    var audience: PersonID? { get }
 }
 
 extension LiveEvent {
     /// No toast by default.
     public var toast: String? { nil }
+    /// Everybody's pages by default.
+    public var audience: PersonID? { nil }
 }

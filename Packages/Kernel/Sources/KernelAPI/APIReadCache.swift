@@ -2,7 +2,7 @@ import HTTPTypes
 import Kernel
 import OpenAPIRuntime
 
-/// The answers to an API's reads (GET, by path and query), kept as the bytes sent until the feature's data changes:
+/// The answers to an API's reads (GET, by person, path and query), kept as the bytes sent until the feature's data changes:
 /// a feature lists ``kept`` among its caches, so the host forgets them on its change events, as it does the pages'
 /// lists. Encoding a page of a hundred tasks as JSON cost ten times what sending it does. Failures (5xx, or an
 /// error thrown as a problem) are not kept.
@@ -36,7 +36,8 @@ public struct APIReadCache: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard request.method == .get, let path = request.path else { return try await next(request, body, metadata) }
         do {
-            let answer = try await kept.value(for: path) {
+            // Each person's own: one person's answer is never another's.
+            let answer = try await kept.value(for: "\(APIRequest.person)\n\(path)") {
                 let (response, body) = try await next(request, body, metadata)
                 guard response.status.code < 500 else { throw NotKept(response: response, body: body) }
                 var bytes: [UInt8] = []

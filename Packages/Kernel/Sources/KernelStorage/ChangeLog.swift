@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// One change recorded in a feature database's change log: what kind of change, to which row.
+/// One change recorded in a feature database's change log: what kind of change, to which row, whose.
 public struct DatabaseChange: Sendable, Hashable, Codable, FetchableRecord {
     /// The change's place in the log, increasing with every change.
     public let seq: Int64
@@ -9,12 +9,15 @@ public struct DatabaseChange: Sendable, Hashable, Codable, FetchableRecord {
     public let kind: String
     /// The row the change is about, if it is about one.
     public let entityID: Int64?
+    /// The person whose row changed: only their open pages hear of it.
+    public let owner: PersonID
 
     /// A change, as read back from the log.
-    public init(seq: Int64, kind: String, entityID: Int64?) {
+    public init(seq: Int64, kind: String, entityID: Int64?, owner: PersonID = .local) {
         self.seq = seq
         self.kind = kind
         self.entityID = entityID
+        self.owner = owner
     }
 }
 
@@ -46,20 +49,30 @@ public enum ChangeLog {
         }
     }
 
-    /// One changed row, as a write returns it (see ``Changed``): the kind of change, and the row's id (nil for a change
-    /// to no one row, such as a batch).
+    /// Gives every entry its owner (`owner`, the local person for the entries from before): registered after every
+    /// feature's migrations, like the outbox.
+    static func registerOwner(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("kernel.changes.v2") { db in
+            try db.execute(sql: "ALTER TABLE kernel_change ADD COLUMN owner INTEGER NOT NULL DEFAULT 1")
+        }
+    }
+
+    /// One changed row, as a write returns it (see ``Changed``): the kind of change, the row's id (nil for a change
+    /// to no one row, such as a batch) and whose row it is.
     public struct Row: Sendable, Hashable {
         /// The kind of change, a raw value of the feature's change kinds.
         public let kind: String
         /// The row changed.
         public let id: Int64?
+        /// The person whose row it is.
+        public let owner: PersonID
     }
 
-    /// Records a change of `kind` to row `id`, inside the caller's write transaction.
-    static func record(_ db: Database, kind: String, id: Int64?) throws {
+    /// Records a change of `kind` to row `id` of `owner`, inside the caller's write transaction.
+    static func record(_ db: Database, _ row: Row) throws {
         try db.execute(
-            sql: "INSERT INTO kernel_change (kind, entityID, origin) VALUES (?, ?, ?)",
-            arguments: [kind, id, processID]
+            sql: "INSERT INTO kernel_change (kind, entityID, owner, origin) VALUES (?, ?, ?, ?)",
+            arguments: [row.kind, row.id, row.owner, processID]
         )
         let seq = db.lastInsertedRowID
         if seq % 1_000 == 0 {
@@ -76,7 +89,7 @@ public enum ChangeLog {
     public static func changes(after seq: Int64, othersOnly: Bool = false, _ db: Database) throws -> [DatabaseChange] {
         try DatabaseChange.fetchAll(
             db,
-            sql: "SELECT seq, kind, entityID FROM kernel_change WHERE seq > ? AND origin != ? ORDER BY seq",
+            sql: "SELECT seq, kind, entityID, owner FROM kernel_change WHERE seq > ? AND origin != ? ORDER BY seq",
             arguments: [seq, othersOnly ? processID : -1]
         )
     }

@@ -22,15 +22,15 @@ public struct Changed<Value> {
         self.value = value
     }
 
-    /// `value`, with a change of `kind` to row `id` (nil: to no one row).
-    public init(_ value: Value, _ kind: some RawRepresentable<String>, id: Int64?) {
+    /// `value`, with a change of `kind` to row `id` (nil: to no one row) of `owner`.
+    public init(_ value: Value, _ kind: some RawRepresentable<String>, id: Int64?, owner: PersonID = .local) {
         self.value = value
-        record(kind, id: id)
+        record(kind, id: id, owner: owner)
     }
 
-    /// Adds a change of `kind` to row `id` (nil: to no one row).
-    public mutating func record(_ kind: some RawRepresentable<String>, id: Int64?) {
-        rows.append(ChangeLog.Row(kind: kind.rawValue, id: id))
+    /// Adds a change of `kind` to row `id` (nil: to no one row) of `owner`.
+    public mutating func record(_ kind: some RawRepresentable<String>, id: Int64?, owner: PersonID = .local) {
+        rows.append(ChangeLog.Row(kind: kind.rawValue, id: id, owner: owner))
     }
 
     /// Adds a notice due at `date` under `key`, from feature `featureID`.
@@ -63,7 +63,7 @@ extension DatabaseWriter {
         try await write { db in
             let changed = try body(db)
             for row in changed.rows {
-                try ChangeLog.record(db, kind: row.kind, id: row.id)
+                try ChangeLog.record(db, row)
             }
             for notice in changed.notices {
                 try NoticeOutbox.record(notice, db)

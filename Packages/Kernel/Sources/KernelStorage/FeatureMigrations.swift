@@ -16,12 +16,14 @@ public struct FeatureMigrations: Sendable {
     public static let none = FeatureMigrations { _ in }
 
     /// A migrator holding the kernel's change log (``ChangeLog``, registered first so its place never moves), these
-    /// migrations, and the kernel's notice outbox (``NoticeOutbox``, added after every feature's first migrations).
+    /// migrations, the kernel's notice outbox (``NoticeOutbox``, added after every feature's first migrations) and
+    /// the change log's owners.
     public func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         ChangeLog.register(in: &migrator)
         register(&migrator)
         NoticeOutbox.register(in: &migrator)
+        ChangeLog.registerOwner(in: &migrator)
         return migrator
     }
 

@@ -12,8 +12,9 @@ public final class EventStreamReader: @unchecked Sendable {
     private let socket: Int32
     private var received = ""
 
-    /// Connects to `127.0.0.1:port` and requests `path` as an event stream.
-    public init(port: Int, path: String = "/events") throws {
+    /// Connects to `127.0.0.1:port` and requests `path` as an event stream, sending `cookies` (`name=value; …`) when
+    /// given.
+    public init(port: Int, path: String = "/events", cookies: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ReaderError.connect("socket() failed") }
         var address = sockaddr_in()
@@ -31,7 +32,8 @@ public final class EventStreamReader: @unchecked Sendable {
         }
         // Non-blocking, so waiting never ties up a thread of the cooperative pool the server itself runs on.
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        let cookie = cookies.map { "Cookie: \($0)\r\n" } ?? ""
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\(cookie)\r\n"
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
     }
 

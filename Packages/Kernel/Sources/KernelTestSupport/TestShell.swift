@@ -8,7 +8,8 @@ import Logging
 
 /// Runs `test` against the real web shell built from `features` (the same `buildApplication` the host calls),
 /// on a fresh temporary data directory that is removed afterwards. `host` is the address the shell believes it listens
-/// on (a test always listens on loopback): `0.0.0.0` builds it as a host reachable from the network.
+/// on (a test always listens on loopback): `0.0.0.0` builds it as a host reachable from the network. With `people`,
+/// each person signs in and sees only their own.
 public func withTestShell<Value: Sendable>(
     features: [any WebFeature],
     setup: TestingSetup = .router,
@@ -16,6 +17,7 @@ public func withTestShell<Value: Sendable>(
     featureSettings: [String: FeatureSettings] = [:],
     access: AccessPolicy = AccessPolicy(token: nil),
     host: String = "127.0.0.1",
+    people: Bool = false,
     _ test: @Sendable (WebTestSession, TestShellParts) async throws -> Value
 ) async throws -> Value {
     let directory = try TemporaryDirectory()
@@ -23,22 +25,24 @@ public func withTestShell<Value: Sendable>(
     let bus = EventBus()
     var logger = Logger(label: "test")
     logger.logLevel = .warning
-    let app = try await buildApplication(
-        features: features,
-        configuration: ShellConfiguration(
-            host: host,
-            port: 0,
-            dataDirectory: directory.dataDirectory,
-            bus: bus,
-            logger: logger,
-            liveEventHeartbeat: heartbeat,
-            desktopNotifications: false,
-            featureSettings: featureSettings,
-            access: access
-        )
+    let configuration = ShellConfiguration(
+        host: host,
+        port: 0,
+        dataDirectory: directory.dataDirectory,
+        bus: bus,
+        logger: logger,
+        liveEventHeartbeat: heartbeat,
+        desktopNotifications: false,
+        featureSettings: featureSettings,
+        access: access,
+        people: people
     )
+    let shell = try await Shell(features: features, configuration: configuration)
+    let routes = shell.routes
+    let app = try makeApplication(shell, configuration: configuration)
     return try await app.test(setup) { client in
-        try await test(WebTestSession(client: client), TestShellParts(bus: bus, directory: directory, client: client))
+        let parts = TestShellParts(bus: bus, directory: directory, routes: routes, client: client)
+        return try await test(WebTestSession(client: client), parts)
     }
 }
 
@@ -48,13 +52,16 @@ public struct TestShellParts: Sendable {
     public let bus: EventBus
     /// The data directory in use.
     public let directory: TemporaryDirectory
+    /// Every route the shell answers, as `GET /tasks/:id`.
+    public let routes: [String]
     /// The port of the live server, when the setup is `.live`.
     public var port: Int? { client.port }
     private let client: any TestClientProtocol
 
-    init(bus: EventBus, directory: TemporaryDirectory, client: any TestClientProtocol) {
+    init(bus: EventBus, directory: TemporaryDirectory, routes: [String], client: any TestClientProtocol) {
         self.bus = bus
         self.directory = directory
+        self.routes = routes
         self.client = client
     }
 

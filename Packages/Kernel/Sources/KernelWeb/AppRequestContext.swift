@@ -1,4 +1,5 @@
 import Hummingbird
+import KernelStorage
 
 /// The request context shared by every route of every feature.
 public struct AppRequestContext: RequestContext {
@@ -11,6 +12,9 @@ public struct AppRequestContext: RequestContext {
     /// The client's IP address as the connection gives it (no forwarding header is trusted), or `"unknown"`:
     /// what a per-client limit counts by.
     public let clientAddress: String
+    /// Whose request this is: the local person on a host without sign-in; with it, the person signed in (set by
+    /// `PersonMiddleware`), or ``PersonID/nobody`` on the few pages open to someone who is not.
+    public internal(set) var person = PersonID.local
     /// The cookies the request carries, read once (by `RequestCookiesMiddleware`, before any other middleware).
     public internal(set) var cookies = Cookies(from: [])
 

@@ -21,7 +21,11 @@ public func buildApplication(
     features: [any WebFeature],
     configuration: ShellConfiguration
 ) async throws -> some ApplicationProtocol {
-    let shell = try await Shell(features: features, configuration: configuration)
+    try makeApplication(try await Shell(features: features, configuration: configuration), configuration: configuration)
+}
+
+/// The application serving `shell`, as ``buildApplication(features:configuration:)`` makes it.
+package func makeApplication(_ shell: Shell, configuration: ShellConfiguration) throws -> some ApplicationProtocol {
     let server: HTTPServerBuilder
     if let tls = configuration.tls {
         server = try .tls(.http1(), tlsConfiguration: try tls.serverConfiguration())
@@ -38,12 +42,21 @@ public func buildApplication(
     )
 }
 
+/// Sign-in was asked for, and no feature signs people in.
+struct NoSignIn: Error, CustomStringConvertible {
+    var description: String { "Sign-in needs the Accounts feature (or another that signs people in), and none is loaded." }
+}
+
 /// The assembled parts of the web app, before they are handed to Hummingbird.
-struct Shell {
+package struct Shell {
     let router: Router<AppRequestContext>
     let services: [any Service]
 
-    init(features: [any WebFeature], configuration: ShellConfiguration) async throws {
+    /// Every route the shell answers, as `GET /tasks/:id`: what a test walks to check them all.
+    package var routes: [String] { router.routes.map(\.description) }
+
+    /// The shell of `features`, as `configuration` asks.
+    package init(features: [any WebFeature], configuration: ShellConfiguration) async throws {
         let directory = configuration.dataDirectory
         try directory.prepare()
         let bus = configuration.bus
@@ -82,8 +95,6 @@ struct Shell {
         router.add(middleware: assets)
         router.add(middleware: CSRFMiddleware(secret: secret))
 
-        // The JSON API of every feature and of the inbox, one group under /api/v1.
-        let api = router.group("api/v1").add(middleware: APIRequestMiddleware())
         var services: [any Service] = []
         var observations: [EventObservation] = []
         var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
@@ -102,6 +113,7 @@ struct Shell {
             logger: logger
         )
         var feeds: [String: ChangeFeed] = [:]
+        var runtimes: [(feature: any WebFeature, runtime: FeatureRuntime)] = []
         for (feature, database, openedAt) in databases {
             var featureLogger = logger
             featureLogger[metadataKey: "feature"] = "\(feature.id)"
@@ -135,6 +147,17 @@ struct Shell {
                 feed.start()
                 feeds[feature.id] = feed
             }
+            runtimes.append((feature, runtime))
+        }
+        // Who each request is from, before any route answers (a router's middleware wraps only the routes added after
+        // it, so the features' routes are mounted below).
+        if configuration.people {
+            guard let people = runtimes.lazy.compactMap(\.runtime.people).first else { throw NoSignIn() }
+            router.add(middleware: PersonMiddleware(people: people))
+        }
+        // The JSON API of every feature and of the inbox, one group under /api/v1.
+        let api = router.group("api/v1").add(middleware: APIRequestMiddleware())
+        for (feature, runtime) in runtimes {
             runtime.routes?.add(to: router.group(RouterPath(feature.id)))
             runtime.api?.add(to: api)
         }

@@ -1,11 +1,13 @@
 import Foundation
 import Kernel
 import KernelEvents
+import KernelStorage
 import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// Forwards chosen bus notifications to every open page as Server-Sent Events.
+/// Forwards chosen bus notifications to every open page as Server-Sent Events: each event to the pages of its
+/// ``LiveEvent/audience`` (the person whose rows changed), or to every page when it is everybody's.
 ///
 /// Each connected page is one subscriber with its own stream of at most ``bufferLimit`` chunks waiting to be written:
 /// a page that stops reading (a stalled or hostile client) is dropped when its stream is full, rather than held in
@@ -29,13 +31,18 @@ public final class LiveEventHub: Service, Sendable {
         var toastFormat: String { "event: toast\ndata: \(json)\n\n" }
     }
 
+    private struct Subscriber {
+        let person: PersonID
+        let continuation: AsyncStream<String>.Continuation
+    }
+
     private struct State {
         var nextID = 0
-        var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
+        var subscribers: [Int: Subscriber] = [:]
         var finished = false
-        /// Toasts of messages posted while no page was connected (notices the host delivered as it started, after
-        /// being down): the next page to connect shows each once.
-        var heldToasts: [String] = []
+        /// Toasts of messages posted while no page of their audience was connected (notices the host delivered as it
+        /// started, after being down): the next such page to connect shows each once.
+        var heldToasts: [(audience: PersonID?, text: String)] = []
     }
 
     /// The most toasts held for the next page.
@@ -66,7 +73,7 @@ public final class LiveEventHub: Service, Sendable {
         bus.addObserver(for: type) { [weak self] message in
             let event = Self.event(for: message)
             let toast = message.toast == nil ? nil : event.toastFormat
-            self?.broadcast(event.wireFormat + (toast ?? ""), toast: toast)
+            self?.broadcast(event.wireFormat + (toast ?? ""), to: message.audience, toast: toast)
         }
     }
 
@@ -89,10 +96,10 @@ public final class LiveEventHub: Service, Sendable {
         }
     }
 
-    /// Opens a stream for one page. The stream starts with a comment so the browser knows it is connected, then
-    /// `greeting` (what the page should know as it connects, such as the unread count), then the toasts held while no
-    /// page was connected.
-    public func subscribe(greeting: String? = nil) -> Subscription {
+    /// Opens a stream for one page of `person`. The stream starts with a comment so the browser knows it is connected,
+    /// then `greeting` (what the page should know as it connects, such as the unread count), then the toasts held for
+    /// them while none of their pages was connected.
+    public func subscribe(for person: PersonID = .local, greeting: String? = nil) -> Subscription {
         let (stream, continuation) = AsyncStream.makeStream(
             of: String.self,
             bufferingPolicy: .bufferingOldest(Self.bufferLimit)
@@ -101,9 +108,10 @@ public final class LiveEventHub: Service, Sendable {
             guard !state.finished else { return nil }
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = continuation
-            defer { state.heldToasts = [] }
-            return (id, state.heldToasts)
+            state.subscribers[id] = Subscriber(person: person, continuation: continuation)
+            let held = state.heldToasts.filter { $0.audience == nil || $0.audience == person }
+            state.heldToasts.removeAll { $0.audience == nil || $0.audience == person }
+            return (id, held.map(\.text))
         }
         let id = subscribed?.id
         guard let id else {
@@ -121,8 +129,8 @@ public final class LiveEventHub: Service, Sendable {
 
     /// Stops the stream `id`.
     fileprivate func unsubscribe(_ id: Int) {
-        let continuation = state.withLock { $0.subscribers.removeValue(forKey: id) }
-        continuation?.finish()
+        let subscriber = state.withLock { $0.subscribers.removeValue(forKey: id) }
+        subscriber?.continuation.finish()
     }
 
     /// Tells every open page how many notices are unread (the `unread` event their inbox badge follows): after the
@@ -136,15 +144,18 @@ public final class LiveEventHub: Service, Sendable {
         "event: unread\ndata: {\"unread\":\(count)}\n\n"
     }
 
-    private func broadcast(_ text: String, toast: String? = nil) {
+    /// Writes `text` to every page of `audience` (of everybody when nil); a `toast` no such page is there to show is
+    /// held for the next.
+    private func broadcast(_ text: String, to audience: PersonID? = nil, toast: String? = nil) {
         let subscribers = state.withLock { state in
-            if state.subscribers.isEmpty, let toast, state.heldToasts.count < Self.heldToastLimit {
-                state.heldToasts.append(toast)
+            let reached = state.subscribers.filter { audience == nil || $0.value.person == audience }
+            if reached.isEmpty, let toast, state.heldToasts.count < Self.heldToastLimit {
+                state.heldToasts.append((audience, toast))
             }
-            return state.subscribers
+            return reached
         }
-        for (id, continuation) in subscribers {
-            if case .dropped = continuation.yield(text) { unsubscribe(id) }
+        for (id, subscriber) in subscribers {
+            if case .dropped = subscriber.continuation.yield(text) { unsubscribe(id) }
         }
     }
 
@@ -164,7 +175,7 @@ public final class LiveEventHub: Service, Sendable {
     public func finishAll() {
         let continuations = state.withLock { state in
             state.finished = true
-            let all = Array(state.subscribers.values)
+            let all = state.subscribers.values.map(\.continuation)
             state.subscribers = [:]
             return all
         }

@@ -23,6 +23,9 @@ public struct ShellConfiguration: Sendable {
     public var featureSettings: [String: FeatureSettings]
     /// Who may use the host: loopback names only by default; a token when listening beyond loopback.
     public var access: AccessPolicy
+    /// Whether each person signs in and sees only their own (the feature that signs people in decides who a request is
+    /// from); off, everything belongs to the one local person.
+    public var people: Bool
     /// How the host sends Web Push notifications to the browsers that asked for them.
     public var push: PushOptions
     /// The certificate and key to serve HTTPS with (a phone's browser needs a secure context for the service worker and
@@ -44,6 +47,7 @@ public struct ShellConfiguration: Sendable {
         desktopNotifications: Bool = true,
         featureSettings: [String: FeatureSettings] = [:],
         access: AccessPolicy = AccessPolicy(token: nil),
+        people: Bool = false,
         push: PushOptions = PushOptions(),
         tls: TLSFiles? = nil,
         apiDocument: String? = nil,
@@ -58,6 +62,7 @@ public struct ShellConfiguration: Sendable {
         self.desktopNotifications = desktopNotifications
         self.featureSettings = featureSettings
         self.access = access
+        self.people = people
         self.push = push
         self.tls = tls
         self.apiDocument = apiDocument

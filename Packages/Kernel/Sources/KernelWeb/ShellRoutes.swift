@@ -56,7 +56,7 @@ struct ShellRoutes {
                 for: request
             )
         }
-        router.get("/events") { _, _ in
+        router.get("/events") { _, context in
             Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
@@ -64,7 +64,10 @@ struct ShellRoutes {
                     // Subscribed only once the body is written: a HEAD, which never writes it, leaves nothing behind.
                     // The unread count first: a page whose connection comes back (the host restarted, delivering
                     // notices while it was away) shows the right badge again.
-                    let subscription = hub.subscribe(greeting: LiveEventHub.unreadEvent(await unread.value()))
+                    let subscription = hub.subscribe(
+                        for: context.person,
+                        greeting: LiveEventHub.unreadEvent(await unread.value())
+                    )
                     defer { subscription.cancel() }
                     // The server waits for open connections before the hub hears of shutdown, so the stream ends
                     // itself when the server starts shutting down.

@@ -57,6 +57,9 @@ public struct FeatureRuntime: Sendable {
     /// What the feature keeps in memory, forgotten by the Kernel on every change of its data (before the change event
     /// is posted), and on the other events it names.
     public var caches: FeatureCaches
+    /// Who a request is from, when this feature signs people in (Accounts does): with sign-in on, the host asks it for
+    /// every request.
+    public var people: PersonResolver?
 
     /// A runtime.
     public init(
@@ -66,7 +69,8 @@ public struct FeatureRuntime: Sendable {
         liveEvents: [any LiveEvent.Type] = [],
         changes: (any RowChangeEvent.Type)? = nil,
         caches: FeatureCaches = .none,
-        subscriptions: [EventObservation] = []
+        subscriptions: [EventObservation] = [],
+        people: PersonResolver? = nil
     ) {
         self.routes = routes
         self.api = api
@@ -75,6 +79,7 @@ public struct FeatureRuntime: Sendable {
         self.changes = changes
         self.caches = caches
         self.subscriptions = subscriptions
+        self.people = people
     }
 }
 

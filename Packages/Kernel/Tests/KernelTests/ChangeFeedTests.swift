@@ -14,9 +14,11 @@ struct NoteChanged: RowChangeEvent, Hashable {
     enum Change: String, RowChangeKind, Codable, Sendable, Hashable { case added, removed, batch }
     let change: Change
     let ids: [Int64]
-    init(_ change: Change, ids: [Int64]) {
+    let owner: PersonID
+    init(_ change: Change, ids: [Int64], owner: PersonID = .local) {
         self.change = change
         self.ids = ids
+        self.owner = owner
     }
 }
 

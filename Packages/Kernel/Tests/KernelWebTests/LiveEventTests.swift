@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Kernel
 import KernelEvents
+import KernelStorage
 import KernelTestSupport
 import KernelWeb
 import Synchronization
@@ -74,6 +75,41 @@ struct LiveEventTests {
         #expect(await laterIterator.next() == ": connected\n\n")
         hub.finishAll()
         #expect(await laterIterator.next() == nil)
+    }
+
+    /// A message for one person's pages.
+    struct Whispered: LiveEvent {
+        static let name: EventName = "a.whispered"
+        let text: String
+        let audience: PersonID?
+        var toast: String? { text }
+    }
+
+    @Test("a person's message reaches only their pages; everybody's reaches all; a held toast waits for its person")
+    func audience() async throws {
+        let bus = EventBus()
+        let hub = LiveEventHub(bus: bus, events: [Whispered.self])
+        let bo = PersonID(rawValue: 2)
+        bus.post(Whispered(text: "for Bo, while away", audience: bo))
+        let ann = hub.subscribe(for: .local)
+        let bos = hub.subscribe(for: bo)
+        bus.post(Whispered(text: "for Ann", audience: .local))
+        bus.post(Whispered(text: "for all", audience: nil))
+        hub.finishAll()
+        func texts(_ subscription: LiveEventHub.Subscription) async -> [String] {
+            var seen: [String] = []
+            for await chunk in subscription.stream where chunk.hasPrefix("event: a.whispered") {
+                seen.append(chunk.contains("for Ann") ? "for Ann" : chunk.contains("for all") ? "for all" : "for Bo")
+            }
+            return seen
+        }
+        #expect(await texts(ann) == ["for Ann", "for all"])
+        var bosChunks: [String] = []
+        for await chunk in bos.stream { bosChunks.append(chunk) }
+        // Bo's held toast comes with Bo's first page, not Ann's; Ann's message never reaches Bo.
+        #expect(bosChunks.contains { $0.contains("for Bo, while away") })
+        #expect(!bosChunks.contains { $0.contains("for Ann") })
+        #expect(bosChunks.contains { $0.contains("for all") })
     }
 
     @Test("a page that stops reading is dropped once its stream is full; one that reads keeps every event")

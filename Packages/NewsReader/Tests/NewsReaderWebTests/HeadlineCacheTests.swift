@@ -148,6 +148,6 @@ struct HeadlineCacheTests {
         try await store.recordFailure("The news server could not be reached.", at: date.addingTimeInterval(120))
         let logged = try await store.base.writer.read { db in try ChangeLog.changes(after: 0, db) }
         #expect(logged.map(\.kind) == ["replaced", "refreshed", "failed"])
-        #expect(HeadlinesChanged(outside: logged) == HeadlinesChanged(.batch))
+        #expect(HeadlinesChanged.events(outside: logged) == [HeadlinesChanged(.batch)])
     }
 }

@@ -1,5 +1,6 @@
 import Kernel
 import KernelEvents
+import KernelStorage
 
 /// Posted after every change to the task list has committed: one message per action a person takes, and one per
 /// batch of changes another process (the CLI) made while the host was watching.
@@ -27,9 +28,12 @@ public struct TaskChanged: RowChangeEvent, Hashable {
     public let change: Change
     /// The tasks it happened to.
     public let ids: [Int64]
+    /// Whose tasks they are.
+    public let owner: PersonID
 
-    /// A change of `change` to the tasks `ids`.
-    public init(_ change: Change, ids: [Int64]) {
+    /// A change of `change` to the tasks `ids` of `owner`.
+    public init(_ change: Change, ids: [Int64], owner: PersonID = .local) {
+        self.owner = owner
         self.change = change
         self.ids = ids
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 
 /// One task in the list: a name, an optional description, a done flag and the day it is for.
 ///
@@ -26,6 +27,8 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
 
     /// When the task was last changed.
     public var updatedAt: Date
+    /// Whose task it is.
+    public var owner: PersonID
 
     /// Creates an item from all of its values.
     public init(
@@ -35,7 +38,8 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
         isDone: Bool = false,
         day: TaskDay,
         createdAt: Date,
-        updatedAt: Date
+        updatedAt: Date,
+        owner: PersonID = .local
     ) {
         self.id = id
         self.name = name
@@ -44,6 +48,7 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
         self.day = day
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.owner = owner
     }
 
     /// The names of the stored columns, which are also the coding keys.
@@ -62,6 +67,8 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
         case createdAt
         /// The `updatedAt` column, in seconds since 1970.
         case updatedAt
+        /// The `owner` column: the person whose task it is.
+        case owner
     }
 
     /// The columns of the `tasks_item` table, for building queries.
@@ -80,6 +87,8 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
         public static let createdAt = Column(CodingKeys.createdAt)
         /// The `updatedAt` column.
         public static let updatedAt = Column(CodingKeys.updatedAt)
+        /// The `owner` column.
+        public static let owner = Column(CodingKeys.owner)
     }
 }
 

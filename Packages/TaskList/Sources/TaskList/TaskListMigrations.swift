@@ -4,7 +4,8 @@ import Kernel
 /// The database schema of the task list.
 ///
 /// The task list keeps its own database file, holding only its tables:
-/// - `tasks_item`: one row per task, with an index on `(isDone, day)` for the list order;
+/// - `tasks_item`: one row per task, owned by one person, with an index on `(owner, isDone, day, sortName, id)` for
+///   each person's list order;
 /// - `tasks_meta`: small key-value facts about the database, such as whether the example tasks were added.
 public enum TaskListMigrations {
     /// The identifier of the migration that creates the first version of the schema: `tasks.v1`.
@@ -53,10 +54,23 @@ public enum TaskListMigrations {
                 )
             }
         }
+        migrator.registerMigration(v3) { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE tasks_item ADD COLUMN owner INTEGER NOT NULL DEFAULT 1;
+                    DROP INDEX tasks_item_order;
+                    CREATE INDEX tasks_item_order ON tasks_item (owner, isDone, day DESC, sortName, id);
+                    """
+            )
+        }
     }
 
     /// The identifier of the migration that stores each name's sort key and indexes the list order: `tasks.v2`.
     public static let v2 = "tasks.v2"
+
+    /// The identifier of the migration that gives every task an owner (the local person for the tasks from before) and
+    /// indexes each person's list order: `tasks.v3`.
+    public static let v3 = "tasks.v3"
 
     /// Brings a database up to the current schema (the kernel's change log and the task list's tables), as the host
     /// and the CLI do.

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import KernelStorage
 
-/// Reads and changes the stored tasks.
+/// Reads and changes the stored tasks of one person.
 ///
-/// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
+/// A repository is made for one person (``owner``): every query it runs reads only their tasks, every task it adds is
+/// theirs, and another person's task is, to it, a task that does not exist. The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
 /// transaction, awaited (GRDB's async access), so a write waiting for a lock held by another process never blocks a
 /// thread of the cooperative pool. Each write returns what it changed (`Changed`), which the Kernel records in the
 /// database's `ChangeLog` inside the write's transaction; its change feed turns what was recorded into one
@@ -12,28 +13,41 @@ import KernelStorage
 public struct TaskRepository: Sendable {
     /// The database holding the tasks.
     public let writer: any DatabaseWriter
+    /// The person whose tasks these are.
+    public let owner: PersonID
 
     private let now: @Sendable () -> Date
 
-    /// Creates a repository over a migrated database.
+    /// Creates a repository of `owner`'s tasks over a migrated database.
     ///
     /// - Parameters:
     ///   - writer: The database holding the task list's tables.
+    ///   - owner: The person whose tasks it reads and changes: the local person by default.
     ///   - now: The clock used for the `createdAt` and `updatedAt` timestamps.
     public init(
         writer: any DatabaseWriter,
+        owner: PersonID = .local,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.writer = writer
+        self.owner = owner
         self.now = now
     }
+
+    /// The same tasks' repository, for `person`.
+    public func of(_ person: PersonID) -> TaskRepository {
+        TaskRepository(writer: writer, owner: person, now: now)
+    }
+
+    /// The owner's tasks: where every query starts.
+    private var tasks: QueryInterfaceRequest<TaskItem> { TaskItem.filter(TaskItem.Columns.owner == owner) }
 
     // MARK: - Reading
 
     /// All tasks, in list order (see ``TaskOrdering``).
     public func all() async throws -> [TaskItem] {
         try await writer.read { db in
-            try TaskItem.order(TaskOrdering.sqlOrdering).fetchAll(db)
+            try tasks.order(TaskOrdering.sqlOrdering).fetchAll(db)
         }
     }
 
@@ -46,7 +60,7 @@ public struct TaskRepository: Sendable {
     /// With `search`, only the tasks that match it, in the same order.
     public func page(after cursor: TaskCursor? = nil, limit: Int, matching search: TextSearch? = nil) async throws -> TaskPage {
         let items = try await writer.read { db in
-            var request = TaskItem.order(TaskOrdering.sqlOrdering)
+            var request = tasks.order(TaskOrdering.sqlOrdering)
             if let search { request = request.filter(Self.matching(search)) }
             if let cursor { request = request.filter(Self.after(cursor)) }
             return try request.limit(limit + 1).fetchAll(db)
@@ -64,8 +78,8 @@ public struct TaskRepository: Sendable {
         matching search: TextSearch? = nil
     ) async throws -> TaskPage {
         let (items, more) = try await writer.read { db in
-            var request = TaskItem.order(TaskOrdering.sqlOrdering).filter(!Self.after(cursor))
-            var rest = TaskItem.filter(Self.after(cursor))
+            var request = tasks.order(TaskOrdering.sqlOrdering).filter(!Self.after(cursor))
+            var rest = tasks.filter(Self.after(cursor))
             if let search {
                 request = request.filter(Self.matching(search))
                 rest = rest.filter(Self.matching(search))
@@ -84,7 +98,7 @@ public struct TaskRepository: Sendable {
     /// starts with the task at `cursor`.
     public func cursor(before cursor: TaskCursor) async throws -> TaskCursor? {
         try await writer.read { db in
-            try TaskItem.filter(!Self.after(cursor) && TaskItem.Columns.id != cursor.id)
+            try tasks.filter(!Self.after(cursor) && TaskItem.Columns.id != cursor.id)
                 .order(
                     TaskItem.Columns.isDone.desc,
                     TaskItem.Columns.day.asc,
@@ -112,7 +126,7 @@ public struct TaskRepository: Sendable {
         if let through, through < cursor { return nil }
         if let search, !(try await matches(item.id ?? 0, search)) { return nil }
         let next = try await writer.read { db -> TaskItem? in
-            var request = TaskItem.order(TaskOrdering.sqlOrdering).filter(Self.after(cursor))
+            var request = tasks.order(TaskOrdering.sqlOrdering).filter(Self.after(cursor))
             if let search { request = request.filter(Self.matching(search)) }
             return try request.fetchOne(db)
         }
@@ -123,15 +137,15 @@ public struct TaskRepository: Sendable {
     /// Whether task `id` matches `search`.
     private func matches(_ id: Int64, _ search: TextSearch) async throws -> Bool {
         try await writer.read { db in
-            try TaskItem.filter(TaskItem.Columns.id == id).filter(Self.matching(search)).fetchCount(db) > 0
+            try tasks.filter(TaskItem.Columns.id == id).filter(Self.matching(search)).fetchCount(db) > 0
         }
     }
 
     /// How many tasks are still to do and how many are done.
     public func counts() async throws -> (open: Int, done: Int) {
         try await writer.read { db in
-            let done = try TaskItem.filter(TaskItem.Columns.isDone == true).fetchCount(db)
-            return (try TaskItem.fetchCount(db) - done, done)
+            let done = try tasks.filter(TaskItem.Columns.isDone == true).fetchCount(db)
+            return (try tasks.fetchCount(db) - done, done)
         }
     }
 
@@ -153,16 +167,16 @@ public struct TaskRepository: Sendable {
                     || day == cursor.day && (sortName > cursor.sortName || sortName == cursor.sortName && id > cursor.id))
     }
 
-    /// The number of stored tasks.
+    /// The number of the owner's tasks.
     public func count() async throws -> Int {
-        try await writer.read { db in try TaskItem.fetchCount(db) }
+        try await writer.read { db in try tasks.fetchCount(db) }
     }
 
     /// The task with the given identifier.
     ///
     /// - Throws: ``TaskListError/notFound(id:)`` if there is no such task.
     public func find(id: Int64) async throws -> TaskItem {
-        try await writer.read { db in try Self.fetch(id, in: db) }
+        try await writer.read { db in try fetch(id, in: db) }
     }
 
     // MARK: - Changing
@@ -180,11 +194,12 @@ public struct TaskRepository: Sendable {
                 isDone: false,
                 day: input.day,
                 createdAt: stamp,
-                updatedAt: stamp
+                updatedAt: stamp,
+                owner: owner
             )
             try item.insert(db)
             try Self.storeSortKey(of: item, in: db)
-            return Changed(item, TaskChanged.Change.added, id: item.id)
+            return Changed(item, TaskChanged.Change.added, id: item.id, owner: owner)
         })
         return item
     }
@@ -213,7 +228,7 @@ public struct TaskRepository: Sendable {
     {
         let stamp = now()
         return try await writer.write(changing: { db in
-            var item = try Self.fetch(id, in: db)
+            var item = try fetch(id, in: db)
             if let version, version != item.version { throw TaskListError.changed(id: id) }
             let done = isDone ?? item.isDone
             guard item.name != input.name || item.details != input.details || item.day != input.day || item.isDone != done
@@ -225,7 +240,7 @@ public struct TaskRepository: Sendable {
             item.updatedAt = stamp
             try item.update(db)
             try Self.storeSortKey(of: item, in: db)
-            return Changed(item, TaskChanged.Change.updated, id: id)
+            return Changed(item, TaskChanged.Change.updated, id: id, owner: owner)
         })
     }
 
@@ -238,12 +253,12 @@ public struct TaskRepository: Sendable {
     public func setDone(id: Int64, _ done: Bool) async throws -> TaskItem {
         let stamp = now()
         return try await writer.write(changing: { db in
-            var item = try Self.fetch(id, in: db)
+            var item = try fetch(id, in: db)
             guard item.isDone != done else { return Changed(item) }
             item.isDone = done
             item.updatedAt = stamp
             try item.update(db)
-            return Changed(item, TaskChanged.Change.toggled, id: id)
+            return Changed(item, TaskChanged.Change.toggled, id: id, owner: owner)
         })
     }
 
@@ -256,11 +271,11 @@ public struct TaskRepository: Sendable {
     public func toggle(id: Int64) async throws -> TaskItem {
         let stamp = now()
         return try await writer.write(changing: { db in
-            var item = try Self.fetch(id, in: db)
+            var item = try fetch(id, in: db)
             item.isDone.toggle()
             item.updatedAt = stamp
             try item.update(db)
-            return Changed(item, TaskChanged.Change.toggled, id: id)
+            return Changed(item, TaskChanged.Change.toggled, id: id, owner: owner)
         })
     }
 
@@ -272,9 +287,9 @@ public struct TaskRepository: Sendable {
     @discardableResult
     public func delete(id: Int64) async throws -> TaskItem {
         try await writer.write(changing: { db in
-            let item = try Self.fetch(id, in: db)
+            let item = try fetch(id, in: db)
             try TaskItem.deleteOne(db, key: id)
-            return Changed(item, TaskChanged.Change.deleted, id: id)
+            return Changed(item, TaskChanged.Change.deleted, id: id, owner: owner)
         })
     }
 
@@ -287,19 +302,22 @@ public struct TaskRepository: Sendable {
     public func restore(_ item: TaskItem) async throws -> TaskItem {
         try await writer.write(changing: { db in
             if let id = item.id, let existing = try TaskItem.fetchOne(db, key: id) {
+                guard existing.owner == owner else { throw TaskListError.notFound(id: id) }
                 return Changed(existing)
             }
             var restored = item
+            restored.owner = owner
             try restored.insert(db)
             try Self.storeSortKey(of: restored, in: db)
-            return Changed(restored, TaskChanged.Change.restored, id: restored.id)
+            return Changed(restored, TaskChanged.Change.restored, id: restored.id, owner: owner)
         })
     }
 
     // MARK: - Examples
 
     /// Adds a few example tasks, dated around the given day with one already done, the first time it is called on
-    /// a database that has no tasks.
+    /// a database that has no tasks. They are the local person's (the person of a host without sign-in, and the first
+    /// account of one with it).
     ///
     /// The database remembers that this was done, so the examples come back neither on the next launch nor after
     /// every task has been deleted. A database that already holds tasks is left as it is. No change is recorded.
@@ -351,11 +369,11 @@ public struct TaskRepository: Sendable {
         )
     }
 
-    /// One task by its id, through a statement compiled once per connection (the edit page asks on every request;
-    /// building and compiling the SQL each time cost more than running it).
-    private static func fetch(_ id: Int64, in db: Database) throws -> TaskItem {
-        let statement = try db.cachedStatement(sql: "SELECT * FROM \(TaskItem.databaseTableName) WHERE id = ?")
-        guard let item = try TaskItem.fetchOne(statement, arguments: [id]) else { throw TaskListError.notFound(id: id) }
+    /// One of the owner's tasks by its id, through a statement compiled once per connection (the edit page asks on
+    /// every request; building and compiling the SQL each time cost more than running it).
+    private func fetch(_ id: Int64, in db: Database) throws -> TaskItem {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM \(TaskItem.databaseTableName) WHERE id = ? AND owner = ?")
+        guard let item = try TaskItem.fetchOne(statement, arguments: [id, owner]) else { throw TaskListError.notFound(id: id) }
         return item
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kernel
+import KernelStorage
 import KernelWeb
 import TaskList
 
@@ -13,22 +14,15 @@ public struct TaskListFeature: WebFeature {
     /// The feature value the registry lists.
     public init() {}
 
-    /// Seeds the example tasks on a new database, and builds the repository the pages share.
+    /// Seeds the example tasks on a new database (the local person's), and builds the repository the pages share.
     public func makeRuntime(_ context: WebContext) async throws -> FeatureRuntime {
         let repository = TaskRepository(writer: context.feature.database)
         try await repository.seedIfEmpty(today: .today())
-        let list = CachedValue {
-            let page = try await repository.page(limit: TaskListPage.pageSize)
-            let counts = try await repository.counts()
-            return RenderedTaskList(
-                first: RenderedTaskRows(page, after: nil, start: nil),
-                openCount: counts.open,
-                doneCount: counts.done
-            )
-        }
+        // Each person's first page and counts.
+        let list = CachedValues<PersonID, RenderedTaskList>(limit: 1_000)
         // Tasks for their edit pages, and the list's rows past the first page: a read through the database pool hops
         // to its reader queue and back, which cost those pages most of their time (a `perf` profile under `wrk`).
-        let items = CachedValues<Int64, TaskItem>(limit: 1_000)
+        let items = CachedValues<TaskRoutes.TaskKey, TaskItem>(limit: 1_000)
         let rows = CachedValues<String, RenderedTaskRows>(limit: 256)
         let api = TaskAPI(repository: repository, logger: context.feature.logger)
         return FeatureRuntime(

@@ -16,16 +16,41 @@ import TaskList
 /// | `GET /tasks/:id`, `POST /tasks/:id` | details and edit |
 /// | `POST /tasks/:id/toggle` | done / not done |
 /// | `POST /tasks/:id/delete`, `POST /tasks/:id/restore` | delete, and undo it |
+///
+/// Each request reads and changes only the tasks of its person (``AppRequestContext/person``): the repository it uses
+/// is made for them, and everything kept in memory is kept by person.
 struct TaskRoutes: FeatureRoutes {
+    /// The tasks' repository; `repository.of(person)` is one person's.
     let repository: TaskRepository
     let pages: PageRenderer
-    /// The list's first page and counts, read and rendered once per change (invalidated by every ``TaskChanged``).
-    let list: CachedValue<RenderedTaskList>
-    /// Tasks for their edit pages, kept until any task changes (invalidated by every ``TaskChanged``).
-    let items: CachedValues<Int64, TaskItem>
-    /// Pages of rows past the first, and live refreshes, by address; kept until any task changes (like `items`).
+    /// Each person's first page and counts, read and rendered once per change (invalidated by every ``TaskChanged``).
+    let list: CachedValues<PersonID, RenderedTaskList>
+    /// Tasks for their edit pages, by person and id, kept until any task changes (invalidated by every
+    /// ``TaskChanged``).
+    let items: CachedValues<TaskKey, TaskItem>
+    /// Pages of rows past the first, and live refreshes, by person and address; kept until any task changes (like
+    /// `items`).
     let rows: CachedValues<String, RenderedTaskRows>
     let recentlyDeleted = RecentlyDeleted<TaskItem>()
+
+    /// A task of one person's, as the edit pages' cache keeps it.
+    struct TaskKey: Hashable, Sendable {
+        let owner: PersonID
+        let id: Int64
+    }
+
+    /// The first page of `tasks` and their counts, as kept.
+    private func first(_ tasks: TaskRepository) async throws -> RenderedTaskList {
+        try await list.value(for: tasks.owner) {
+            let page = try await tasks.page(limit: TaskListPage.pageSize)
+            let counts = try await tasks.counts()
+            return RenderedTaskList(
+                first: RenderedTaskRows(page, after: nil, start: nil),
+                openCount: counts.open,
+                doneCount: counts.done
+            )
+        }
+    }
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         routes.get(use: listPage)
@@ -41,11 +66,12 @@ struct TaskRoutes: FeatureRoutes {
     }
 
     @Sendable func listPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let rendered = try await list.value()
+        let tasks = repository.of(context.person)
+        let rendered = try await first(tasks)
         let after = Self.cursor(request, "after")
         let search = Self.search(request)
         var rows = rendered.first
-        if after != nil || search != nil { rows = try await page(after: after, start: after, search: search) }
+        if after != nil || search != nil { rows = try await page(tasks, after: after, start: after, search: search) }
         let showLaunch = after == nil && context.cookie(Self.launchedCookie) == nil
         let view = TaskListView(
             openCount: rendered.openCount,
@@ -71,17 +97,18 @@ struct TaskRoutes: FeatureRoutes {
     /// `start`), or every row after `after` through `through` (a live refresh of what the page has loaded, at most
     /// ``TaskListPage/refreshLimit``). Without either, the first page, as kept.
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let tasks = repository.of(context.person)
         let after = Self.cursor(request, "after")
         let start = Self.cursor(request, "start")
         let through = Self.cursor(request, "through")
         let search = Self.search(request)
         if let ids = RowUpdates.ids(request) {
-            return try await changedRows(ids, after: after, through: through, search: search)
+            return try await changedRows(ids, of: tasks, after: after, through: through, search: search)
         }
         if let through {
-            let key = "through\n\(after?.description ?? "")\n\(through)\n\(search?.text ?? "")"
+            let key = "\(tasks.owner)\nthrough\n\(after?.description ?? "")\n\(through)\n\(search?.text ?? "")"
             let page = try await rows.value(for: key) {
-                let page = try await repository.page(
+                let page = try await tasks.page(
                     after: after,
                     through: through,
                     limit: TaskListPage.refreshLimit,
@@ -91,22 +118,30 @@ struct TaskRoutes: FeatureRoutes {
             }
             return PageRenderer.html(page.rows)
         }
-        guard after != nil || search != nil else { return PageRenderer.html(try await list.value().first.rows) }
-        let page = try await page(after: after, start: start, search: search)
+        guard after != nil || search != nil else { return PageRenderer.html(try await first(tasks).first.rows) }
+        let page = try await page(tasks, after: after, start: start, search: search)
         return PageRenderer.html(page.rows, refreshSource: page.refreshSource)
     }
 
     @Sendable func counts(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let rendered = try await list.value()
+        let rendered = try await first(repository.of(context.person))
         return PageRenderer.html(TaskListPage.counts(open: rendered.openCount, done: rendered.doneCount))
     }
 
-    /// The page of rows after `after`, on a list page that starts after `start`; kept until the next change. Once
-    /// these rows are appended, the list's live refresh reads everything the page has loaded (`refreshSource`).
-    private func page(after: TaskCursor?, start: TaskCursor?, search: TextSearch? = nil) async throws -> RenderedTaskRows {
-        let key = "page\n\(after?.description ?? "")\n\(start?.description ?? "")\n\(search?.text ?? "")"
+    /// The page of rows of `tasks` after `after`, on a list page that starts after `start`; kept until the next
+    /// change. Once these rows are appended, the list's live refresh reads everything the page has loaded
+    /// (`refreshSource`).
+    private func page(
+        _ tasks: TaskRepository,
+        after: TaskCursor?,
+        start: TaskCursor?,
+        search: TextSearch? = nil
+    ) async throws
+        -> RenderedTaskRows
+    {
+        let key = "\(tasks.owner)\npage\n\(after?.description ?? "")\n\(start?.description ?? "")\n\(search?.text ?? "")"
         return try await rows.value(for: key) {
-            let page = try await repository.page(after: after, limit: TaskListPage.pageSize, matching: search)
+            let page = try await tasks.page(after: after, limit: TaskListPage.pageSize, matching: search)
             let source = page.items.last.map {
                 TaskListPage.rowsSource(after: start, through: TaskCursor($0), search: search)
             }
@@ -119,6 +154,7 @@ struct TaskRoutes: FeatureRoutes {
     /// end — or gone when it is no longer among them (deleted, done past the part shown, no longer matching).
     private func changedRows(
         _ ids: [Int64],
+        of tasks: TaskRepository,
         after: TaskCursor?,
         through: TaskCursor?,
         search: TextSearch?
@@ -127,12 +163,12 @@ struct TaskRoutes: FeatureRoutes {
     {
         var end = through
         if after == nil, through == nil {
-            end = search == nil ? try await list.value().first.next : nil
+            end = search == nil ? try await first(tasks).first.next : nil
         }
         var updates = RowUpdates()
         for id in ids {
-            guard let item = try? await repository.find(id: id),
-                let place = try await repository.place(
+            guard let item = try? await tasks.find(id: id),
+                let place = try await tasks.place(
                     of: item,
                     after: after,
                     through: end,
@@ -172,7 +208,7 @@ struct TaskRoutes: FeatureRoutes {
         case .success(let input):
             let item: TaskItem
             do {
-                item = try await repository.add(input)
+                item = try await repository.of(context.person).add(input)
             } catch  where DiskFull.matches(error) {
                 // What was typed stays in the form, to be sent again once there is space.
                 let view = form(id: nil, draft: draft, isDone: false, formError: DiskFull.message, context: context)
@@ -184,14 +220,16 @@ struct TaskRoutes: FeatureRoutes {
                     status: .insufficientStorage
                 )
             }
-            let place = try await listAddress(of: item)
+            let place = try await listAddress(of: item, in: repository.of(context.person))
             return pages.redirect(to: "\(place)#task-\(item.id ?? 0)", flash: Flash(.success, "Added “\(item.name)”."))
         }
     }
 
     @Sendable func details(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard let item = try? await items.value(for: id, load: { try await repository.find(id: id) }) else {
+        let tasks = repository.of(context.person)
+        let key = TaskKey(owner: tasks.owner, id: id)
+        guard let item = try? await items.value(for: key, load: { try await tasks.find(id: id) }) else {
             throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
         }
         let view = form(id: id, draft: TaskDraft(item), isDone: item.isDone, context: context)
@@ -215,8 +253,9 @@ struct TaskRoutes: FeatureRoutes {
             )
         case .success(let input):
             do {
-                let item = try await repository.update(id: id, with: input, isDone: isDone)
-                let place = try await listAddress(of: item)
+                let tasks = repository.of(context.person)
+                let item = try await tasks.update(id: id, with: input, isDone: isDone)
+                let place = try await listAddress(of: item, in: tasks)
                 return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, "Saved “\(item.name)”."))
             } catch let error as TaskListError {
                 let view = form(id: id, draft: draft, isDone: isDone, formError: error.description, context: context)
@@ -243,37 +282,39 @@ struct TaskRoutes: FeatureRoutes {
     @Sendable func toggle(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
         do {
-            let item = try await repository.toggle(id: id)
+            let tasks = repository.of(context.person)
+            let item = try await tasks.toggle(id: id)
             let message = item.isDone ? "Marked “\(item.name)” done." : "Marked “\(item.name)” not done."
-            let place = try await listAddress(of: item)
+            let place = try await listAddress(of: item, in: tasks)
             return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, message), for: request)
         } catch let error as TaskListError {
-            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
+            throw HTTPError(.notFound, message: error.description)
         }
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
         do {
-            let item = try await repository.delete(id: id)
-            recentlyDeleted.remember(item, id: id)
+            let item = try await repository.of(context.person).delete(id: id)
+            recentlyDeleted.remember(item, id: id, of: context.person)
             return pages.redirect(
                 to: "/tasks",
                 flash: Flash(.info, "Deleted “\(item.name)”.", actionLabel: "Undo", actionPath: "/tasks/\(id)/restore"),
                 for: request
             )
         } catch let error as TaskListError {
-            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
+            throw HTTPError(.notFound, message: error.description)
         }
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard let item = recentlyDeleted.take(id) else {
-            return pages.redirect(to: "/tasks", flash: Flash(.error, "That delete can no longer be undone."), for: request)
+        guard let item = recentlyDeleted.take(id, of: context.person) else {
+            throw HTTPError(.notFound, message: "That delete can no longer be undone.")
         }
-        let restored = try await repository.restore(item)
-        let place = try await listAddress(of: restored)
+        let tasks = repository.of(context.person)
+        let restored = try await tasks.restore(item)
+        let place = try await listAddress(of: restored, in: tasks)
         return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, "Restored “\(restored.name)”."), for: request)
     }
 
@@ -290,10 +331,10 @@ struct TaskRoutes: FeatureRoutes {
 
     /// The list page that shows `item`, for coming back to it after an action: the first page when the task is on it,
     /// else the page that starts with the task (so a browser without script, too, lands on the row it acted on).
-    private func listAddress(of item: TaskItem) async throws -> String {
+    private func listAddress(of item: TaskItem, in tasks: TaskRepository) async throws -> String {
         let place = TaskCursor(item)
-        guard let lastOfFirst = try await list.value().first.next, lastOfFirst < place,
-            let before = try await repository.cursor(before: place)
+        guard let lastOfFirst = try await first(tasks).first.next, lastOfFirst < place,
+            let before = try await tasks.cursor(before: place)
         else { return "/tasks" }
         return "/tasks?after=\(TaskListPage.query(before))"
     }

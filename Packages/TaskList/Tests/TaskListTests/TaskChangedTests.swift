@@ -109,7 +109,7 @@ struct TaskChangedTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(TaskChanged(.toggled, ids: [3, 4])), as: UTF8.self)
-        #expect(text == #"{"change":"toggled","ids":[3,4]}"#)
+        #expect(text == #"{"change":"toggled","ids":[3,4],"owner":1}"#)
     }
 
     @Test("are not posted when nothing changed or the task is missing")
@@ -133,9 +133,9 @@ struct TaskChangedTests {
     @Test("changes another process logged become one message: its kind when all agree, else a batch")
     func outsideChanges() {
         let adds = (1...3).map { DatabaseChange(seq: $0, kind: "added", entityID: $0 + 10) }
-        #expect(TaskChanged(outside: adds) == TaskChanged(.added, ids: [11, 12, 13]))
+        #expect(TaskChanged.events(outside: adds) == [TaskChanged(.added, ids: [11, 12, 13])])
         let mixed = adds + [DatabaseChange(seq: 4, kind: "deleted", entityID: 11)]
-        #expect(TaskChanged(outside: mixed) == TaskChanged(.batch, ids: [11, 12, 13]))
-        #expect(TaskChanged(outside: []) == nil)
+        #expect(TaskChanged.events(outside: mixed) == [TaskChanged(.batch, ids: [11, 12, 13])])
+        #expect(TaskChanged.events(outside: []).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 import Testing
 
 @testable import TaskList
@@ -90,7 +91,8 @@ struct TaskPagingTests {
         try await fill()
         let cursor = try await repository.page(limit: 100).next!
         let plan = try await database.pool.read { db -> String in
-            let request = TaskItem.order(TaskOrdering.sqlOrdering).filter(TaskRepository.after(cursor)).limit(101)
+            let request = TaskItem.filter(TaskItem.Columns.owner == PersonID.local).order(TaskOrdering.sqlOrdering)
+                .filter(TaskRepository.after(cursor)).limit(101)
             let statement = try request.makePreparedRequest(db).statement
             let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
             return rows.map { $0["detail"] as String }.joined(separator: "\n")

@@ -85,11 +85,12 @@ struct TaskRepositoryTests {
         #expect(mode == "wal")
         #expect(tables == ["kernel_change", "kernel_outbox", "tasks_item", "tasks_meta"])
         #expect(
-            try await database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) } == [["isDone", "day", "sortName", "id"]]
+            try await database.pool.read { db in try db.indexes(on: "tasks_item").map(\.columns) }
+                == [["owner", "isDone", "day", "sortName", "id"]]
         )
         #expect(
             try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == [
-                "kernel.changes.v1", "tasks.v1", "tasks.v2", "kernel.outbox.v1",
+                "kernel.changes.v1", "tasks.v1", "tasks.v2", "tasks.v3", "kernel.outbox.v1", "kernel.changes.v2",
             ]
         )
     }

@@ -1,5 +1,6 @@
 import Kernel
 import KernelEvents
+import KernelStorage
 
 /// Posted by the Kernel's change feed after every commit that changed __TITLE__: one per action a person takes, and
 /// one per batch of changes another process (the CLI) made while the host was watching. Open pages refresh on it.
@@ -21,9 +22,12 @@ public struct __NAME__Changed: RowChangeEvent, Hashable {
     public let change: Change
     /// The entries it happened to.
     public let ids: [Int64]
+    /// Whose entries they are.
+    public let owner: PersonID
 
-    /// A change of `change` to the entries `ids`.
-    public init(_ change: Change, ids: [Int64]) {
+    /// A change of `change` to the entries `ids` of `owner`.
+    public init(_ change: Change, ids: [Int64], owner: PersonID = .local) {
+        self.owner = owner
         self.change = change
         self.ids = ids
     }

@@ -10,7 +10,9 @@ struct APIRequestMiddleware: RouterMiddleware {
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
         try await APIRequest.$clientAddress.withValue(context.clientAddress) {
-            try await next(request, context)
+            try await APIRequest.$person.withValue(context.person) {
+                try await next(request, context)
+            }
         }
     }
 }

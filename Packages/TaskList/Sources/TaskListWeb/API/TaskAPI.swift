@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import KernelAPI
+import KernelStorage
 import KernelWeb
 import Logging
 import OpenAPIRuntime
@@ -9,12 +10,17 @@ import TaskList
 
 /// The task list's JSON API (`/api/v1/tasks…`, the `tasks` part of the host's OpenAPI document): the operations of
 /// the server protocol generated from the document (`Generated/`), each calling the repository and the validation
-/// the pages call, so the API keeps the pages' rules, order and messages.
+/// the pages call, so the API keeps the pages' rules, order and messages. Each operation acts on the tasks of the
+/// request's person (``APIRequest/person``).
 struct TaskAPI: APIProtocol, FeatureRoutes {
+    /// The tasks' repository; ``tasks`` is the request's person's.
     let repository: TaskRepository
     /// The answers to reads, kept until any task changes (the host forgets them on every ``TaskChanged``).
     let reads = APIReadCache()
     let logger: Logger
+
+    /// The tasks of the person the request acts as.
+    private var tasks: TaskRepository { repository.of(APIRequest.person) }
 
     /// The most tasks one page holds.
     static let maxLimit = 200
@@ -37,8 +43,8 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
             }
             cursor = parsed
         }
-        let page = try await repository.page(after: cursor, limit: limit)
-        let counts = try await repository.counts()
+        let page = try await tasks.page(after: cursor, limit: limit)
+        let counts = try await tasks.counts()
         return .ok(
             .init(
                 body: .json(
@@ -54,7 +60,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
         case .failure(let refused):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.problem(refused))))
         case .success(let checked):
-            let item = try await repository.add(checked)
+            let item = try await tasks.add(checked)
             return .created(
                 .init(
                     headers: .init(location: "/api/v1/tasks/\(item.id ?? 0)", eTag: EntityTag.header(item.version)),
@@ -66,7 +72,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
 
     func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output {
         do {
-            let item = try await repository.find(id: input.path.id)
+            let item = try await tasks.find(id: input.path.id)
             return .ok(.init(headers: .init(eTag: EntityTag.header(item.version)), body: .json(Self.task(item))))
         } catch let error as TaskListError {
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))
@@ -81,7 +87,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.problem(refused))))
         case .success(let checked):
             do {
-                let item = try await repository.update(id: input.path.id, with: checked, isDone: draft.done, ifVersion: version)
+                let item = try await tasks.update(id: input.path.id, with: checked, isDone: draft.done, ifVersion: version)
                 return .ok(.init(headers: .init(eTag: EntityTag.header(item.version)), body: .json(Self.task(item))))
             } catch let error as TaskListError {
                 if case .changed = error {
@@ -94,7 +100,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
 
     func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output {
         do {
-            try await repository.delete(id: input.path.id)
+            try await tasks.delete(id: input.path.id)
             return .noContent(.init())
         } catch let error as TaskListError {
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))
@@ -103,7 +109,7 @@ struct TaskAPI: APIProtocol, FeatureRoutes {
 
     func toggleTask(_ input: Operations.ToggleTask.Input) async throws -> Operations.ToggleTask.Output {
         do {
-            let item = try await repository.toggle(id: input.path.id)
+            let item = try await tasks.toggle(id: input.path.id)
             return .ok(.init(headers: .init(eTag: EntityTag.header(item.version)), body: .json(Self.task(item))))
         } catch let error as TaskListError {
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error))))

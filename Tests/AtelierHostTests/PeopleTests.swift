@@ -1,0 +1,136 @@
+import AtelierHost
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import KernelTestSupport
+import Testing
+
+/// A host with sign-in: two people, each with their own.
+@Suite("Everyone their own")
+struct PeopleTests {
+    /// The features whose rows are each person's so far: the walk covers every route of these.
+    static let personal = ["tasks"]
+
+    /// Signs up `email` in `browser`, which is then signed in.
+    static func signUp(_ browser: WebTestSession, _ email: String) async throws {
+        let response = try await browser.post(
+            "/accounts/signup",
+            form: [
+                ("email", email), ("password", "secret!word"), ("firstName", "A"), ("lastName", "B"),
+                ("mobile", "012 345 6789"), ("gender", "female"),
+            ]
+        )
+        #expect(response.status == .seeOther && response.headers[.location] == "/accounts/home", "\(response.text)")
+    }
+
+    /// `route` (`POST /tasks/:id/toggle`) as the method and the path with `id` in it.
+    static func request(_ route: String, id: Int64) -> (method: String, path: String) {
+        let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
+        let path = parts[1].replacingOccurrences(of: ":id", with: "\(id)").replacingOccurrences(of: "{id}", with: "\(id)")
+        return (parts[0], path)
+    }
+
+    @Test("a second person gets 404 for every route of a personal feature given the first's ids, and never their data")
+    func isolationWalk() async throws {
+        try await withTestShell(features: try Registry.features.enabled(nil), people: true) { ann, parts in
+            try await Self.signUp(ann, "ann@example.com")
+            let bo = parts.anotherBrowser()
+            try await Self.signUp(bo, "bo@example.com")
+            let added = try await ann.post("/tasks", form: [("name", "Ann's secret errand"), ("day", "2026-11-21")])
+            let id = try added.locationID(after: "#task-")
+            let gone = try await ann.post("/tasks", form: [("name", "Ann's deleted errand"), ("day", "2026-11-21")])
+            let goneID = try gone.locationID(after: "#task-")
+            #expect(try await ann.post("/tasks/\(goneID)/delete").status == .seeOther)
+
+            let routes = parts.routes.filter { route in
+                Self.personal.contains { route.contains(" /\($0)") || route.contains(" /api/v1/\($0)") }
+            }
+            #expect(routes.count >= 16, "\(routes)")
+            // Ann reads every page and answer first: whatever is kept in memory for her is kept when Bo asks.
+            for route in routes where route.hasPrefix("GET ") {
+                _ = try await ann.get(Self.request(route, id: id).path)
+            }
+            var walked: [String] = []
+            for route in routes {
+                let (method, path) = Self.request(route, id: route.hasSuffix("/restore") ? goneID : id)
+                guard ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].contains(method) else { continue }
+                let names = route.contains(":id") || route.contains("{id}")
+                let answer: TestResponse
+                switch (method, path.hasPrefix("/api/")) {
+                case ("GET", _), ("HEAD", _):
+                    answer = try await bo.get(path)
+                case ("POST", false):
+                    guard names else { continue }  // making a task of one's own
+                    answer = try await bo.post(path, form: [("name", "Bo was here"), ("day", "2026-11-22")])
+                case (_, true):
+                    guard names else { continue }
+                    // As the page's own script sends it: the session's cookie and the page's CSRF token.
+                    answer = try await bo.api(
+                        HTTPRequest.Method(method)!,
+                        path,
+                        json: #"{"name":"Bo was here","day":"2026-11-22","done":true}"#,
+                        headers: [HTTPField.Name("X-CSRF-Token")!: try await bo.csrfToken()]
+                    )
+                default:
+                    continue
+                }
+                // No such operation at that address (405, saying which there are): nothing to walk.
+                if answer.status == .methodNotAllowed, let allow = answer.headers[.allow], !allow.contains(method) { continue }
+                walked.append(route)
+                if names { #expect(answer.status == .notFound, "\(route): \(answer.status) \(answer.text.prefix(200))") }
+                #expect(!answer.text.contains("Ann's"), "\(route) shows Ann's task")
+            }
+            #expect(walked.count >= 12, "\(walked)")
+            // Ann's task is as she left it, and her deletion can still be undone by her.
+            let page = try await ann.get("/tasks/\(id)")
+            #expect(page.status == .ok && page.text.contains("secret errand"))
+            #expect(!page.text.contains("Bo was here"))
+            #expect(try await ann.post("/tasks/\(goneID)/restore").status == .seeOther)
+            // Bo's own list is Bo's: none of Ann's tasks (nor the examples the first person was given).
+            let list = try await bo.get("/tasks")
+            #expect(!list.text.contains("Ann's") && !list.text.contains("Welcome to your task list"))
+        }
+    }
+
+    @Test("nobody signed in is sent to sign in from a page, and refused by the API and the live events")
+    func frontDoor() async throws {
+        try await withTestShell(features: try Registry.features.enabled(nil), people: true) { stranger, _ in
+            let page = try await stranger.get("/tasks?q=milk")
+            #expect(page.status == .seeOther)
+            #expect(page.headers[.location] == "/accounts/login?next=%2Ftasks%3Fq%3Dmilk")
+            let login = try await stranger.follow(page)
+            #expect(login.status == .ok && login.text.contains(#"name="next" value="/tasks?q=milk""#))
+            #expect(try await stranger.get("/").status == .seeOther)
+            #expect(try await stranger.api(.get, "/api/v1/tasks").status == .unauthorized)
+            #expect(try await stranger.get("/events").status == .unauthorized)
+            #expect(try await stranger.post("/tasks", form: [("name", "x"), ("day", "2026-11-21")]).status == .unauthorized)
+            // What the browser needs to show the sign-in page and install the app.
+            #expect(try await stranger.get("/manifest.webmanifest").status == .ok)
+            #expect(try await stranger.get("/sw.js").status == .ok)
+        }
+    }
+
+    @Test("one person's live events carry nothing of another's")
+    func liveEvents() async throws {
+        try await withTestShell(features: try Registry.features.enabled(nil), setup: .live, people: true) { ann, parts in
+            try await Self.signUp(ann, "ann@example.com")
+            let bo = parts.anotherBrowser()
+            try await Self.signUp(bo, "bo@example.com")
+            let port = try #require(parts.port)
+            let bos = try EventStreamReader(port: port, cookies: "atelier_account=\(try #require(bo.cookie("atelier_account")))")
+            defer { bos.close() }
+            let anns = try EventStreamReader(port: port, cookies: "atelier_account=\(try #require(ann.cookie("atelier_account")))")
+            defer { anns.close() }
+            try await bos.waitFor(": connected")
+            try await anns.waitFor(": connected")
+            let annsTask = try await ann.post("/tasks", form: [("name", "Ann's errand"), ("day", "2026-11-21")])
+            let annsID = try annsTask.locationID(after: "#task-")
+            try await anns.waitFor(#""ids":[\#(annsID)]"#)
+            let bosTask = try await bo.post("/tasks", form: [("name", "Bo's errand"), ("day", "2026-11-21")])
+            let bosID = try bosTask.locationID(after: "#task-")
+            let seen = try await bos.waitFor(#""ids":[\#(bosID)]"#)
+            // Bo's stream had Ann's change before Bo's, if it were sent there at all.
+            #expect(!seen.contains(#""ids":[\#(annsID)]"#))
+        }
+    }
+}
