@@ -69,6 +69,7 @@ let package = Package(
                 .product(name: "Kernel", package: "Kernel"),
                 .product(name: "KernelAPI", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

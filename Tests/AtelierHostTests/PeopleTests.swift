@@ -2,14 +2,21 @@ import AtelierHost
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Kernel
+import KernelEvents
+import KernelStorage
 import KernelTestSupport
 import Testing
 
 /// A host with sign-in: two people, each with their own.
 @Suite("Everyone their own")
 struct PeopleTests {
-    /// The features whose rows are each person's so far: the walk covers every route of these.
-    static let personal = ["tasks"]
+    /// The parts whose rows are each person's so far, by the paths of their pages and API: the walk covers every route
+    /// under these.
+    static let personal = [
+        "tasks": ["/tasks", "/api/v1/tasks"], "countdown": ["/countdown", "/api/v1/countdowns"],
+        "inbox": ["/inbox", "/api/v1/notices"],
+    ]
 
     /// Signs up `email` in `browser`, which is then signed in.
     static func signUp(_ browser: WebTestSession, _ email: String) async throws {
@@ -42,17 +49,40 @@ struct PeopleTests {
             let goneID = try gone.locationID(after: "#task-")
             #expect(try await ann.post("/tasks/\(goneID)/delete").status == .seeOther)
 
-            let routes = parts.routes.filter { route in
-                Self.personal.contains { route.contains(" /\($0)") || route.contains(" /api/v1/\($0)") }
+            _ = try await ann.post("/countdown", form: [("hours", "1"), ("minutes", ""), ("label", "Ann's countdown")])
+            let countdownID = try #require(
+                try await ann.get("/countdown").text.firstMatch(of: /id="countdown-(\d+)"/).flatMap { Int64($0.1) }
+            )
+            let kernel = try FeatureDatabase.open(
+                named: "kernel",
+                in: parts.directory.dataDirectory,
+                migrations: NoticeCenter.migrations
+            )
+            let notice = try await NoticeCenter(database: kernel, bus: EventBus()).raise(
+                featureID: "tasks",
+                title: "Ann's notice",
+                body: ""
+            )
+            let noticeID = try #require(notice.id)
+            // Each route's own kind of id: Ann's task, countdown or notice.
+            func anns(_ route: String) -> Int64 {
+                if route.hasSuffix("/restore") && route.contains("/tasks/") { return goneID }
+                if route.contains("countdown") { return countdownID }
+                if route.contains("/inbox") || route.contains("/notices") { return noticeID }
+                return id
             }
-            #expect(routes.count >= 16, "\(routes)")
+
+            let routes = parts.routes.filter { route in
+                Self.personal.values.joined().contains { route.contains(" \($0)/") || route.hasSuffix(" \($0)") }
+            }
+            #expect(routes.count >= 30, "\(routes)")
             // Ann reads every page and answer first: whatever is kept in memory for her is kept when Bo asks.
             for route in routes where route.hasPrefix("GET ") {
-                _ = try await ann.get(Self.request(route, id: id).path)
+                _ = try await ann.get(Self.request(route, id: anns(route)).path)
             }
             var walked: [String] = []
             for route in routes {
-                let (method, path) = Self.request(route, id: route.hasSuffix("/restore") ? goneID : id)
+                let (method, path) = Self.request(route, id: anns(route))
                 guard ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].contains(method) else { continue }
                 let names = route.contains(":id") || route.contains("{id}")
                 let answer: TestResponse
@@ -60,10 +90,8 @@ struct PeopleTests {
                 case ("GET", _), ("HEAD", _):
                     answer = try await bo.get(path)
                 case ("POST", false):
-                    guard names else { continue }  // making a task of one's own
                     answer = try await bo.post(path, form: [("name", "Bo was here"), ("day", "2026-11-22")])
                 case (_, true):
-                    guard names else { continue }
                     // As the page's own script sends it: the session's cookie and the page's CSRF token.
                     answer = try await bo.api(
                         HTTPRequest.Method(method)!,
@@ -80,12 +108,17 @@ struct PeopleTests {
                 if names { #expect(answer.status == .notFound, "\(route): \(answer.status) \(answer.text.prefix(200))") }
                 #expect(!answer.text.contains("Ann's"), "\(route) shows Ann's task")
             }
-            #expect(walked.count >= 12, "\(walked)")
+            #expect(walked.count >= 28, "\(walked)")
             // Ann's task is as she left it, and her deletion can still be undone by her.
             let page = try await ann.get("/tasks/\(id)")
             #expect(page.status == .ok && page.text.contains("secret errand"))
             #expect(!page.text.contains("Bo was here"))
             #expect(try await ann.post("/tasks/\(goneID)/restore").status == .seeOther)
+            // Her countdown runs, her notice is in her inbox, unread (Bo's "mark all read" was his own).
+            let countdowns = try await ann.api(.get, "/api/v1/countdowns").text
+            #expect(countdowns.contains("Ann's countdown"))
+            let inbox = try await ann.api(.get, "/api/v1/notices").text
+            #expect(inbox.contains("Ann's notice") && inbox.contains(#""unread":1"#), "\(inbox)")
             // Bo's own list is Bo's: none of Ann's tasks (nor the examples the first person was given).
             let list = try await bo.get("/tasks")
             #expect(!list.text.contains("Ann's") && !list.text.contains("Welcome to your task list"))

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 
 /// One countdown: how long it runs, when it ends (an absolute time, so it survives restarts) and, when it was handed
 /// to the operating system's scheduler, the job that notifies if the host is not running then.
@@ -20,10 +21,19 @@ public struct Countdown: Codable, Sendable, Hashable, Identifiable, FetchableRec
     public var deadline: Date
     /// The scheduler's job (`at:12`, `systemd:atelier-countdown-…`), nil when none took it.
     public var job: String?
+    /// Whose countdown it is.
+    public var owner: PersonID = .local
 
     /// A countdown not yet saved, of `duration` from `now`.
-    public init(label: String, duration: CountdownDuration, now: Date, key: String = "countdown-" + UUID().uuidString.lowercased()) {
+    public init(
+        label: String,
+        duration: CountdownDuration,
+        now: Date,
+        key: String = "countdown-" + UUID().uuidString.lowercased(),
+        owner: PersonID = .local
+    ) {
         self.key = key
+        self.owner = owner
         self.label = label
         self.seconds = duration.seconds
         self.startedAt = now

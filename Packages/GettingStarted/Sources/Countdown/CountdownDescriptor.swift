@@ -27,6 +27,16 @@ extension FeatureDescriptor {
                         """
                 )
             }
+            // Each countdown is one person's; those from before are the local person's.
+            migrator.registerMigration("countdown.v2") { db in
+                try db.execute(
+                    sql: """
+                        ALTER TABLE countdown_timer ADD COLUMN owner INTEGER NOT NULL DEFAULT 1;
+                        DROP INDEX countdown_timer_deadline;
+                        CREATE INDEX countdown_timer_deadline ON countdown_timer (owner, deadline, id);
+                        """
+                )
+            }
         },
         noticeUrgency: .high
     )

@@ -3,7 +3,8 @@ import GRDB
 import Kernel
 import KernelStorage
 
-/// Starts, lists and cancels countdowns. Each start stores the countdown (its end as an absolute time) with its notice
+/// Starts, lists and cancels one person's countdowns (``owner``: every query reads only theirs, another's is, to it,
+/// one that does not exist). Each start stores the countdown (its end as an absolute time) with its notice
 /// under the countdown's key (the host delivers it at the second), and hands it to the operating system's scheduler
 /// for when the host is not running. Whoever delivers first wins; the other
 /// finds the notice delivered and stays quiet.
@@ -22,19 +23,32 @@ public struct CountdownStore: Sendable {
 
     /// The clock a listing is read by, unless one is given.
     public let clock: @Sendable () -> Date
+    /// The person whose countdowns these are.
+    public let owner: PersonID
 
-    /// A store on `database` (migrated with `FeatureDescriptor/countdown`), reading the time from `clock`.
+    /// A store of `owner`'s countdowns on `database` (migrated with `FeatureDescriptor/countdown`), reading the time
+    /// from `clock`.
     public init(
         database: any DatabaseWriter,
         notices: NoticeCenter,
         scheduler: CountdownScheduler,
+        owner: PersonID = .local,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database
         self.notices = notices
         self.scheduler = scheduler
+        self.owner = owner
         self.clock = clock
     }
+
+    /// The same store, for `person`'s countdowns.
+    public func of(_ person: PersonID) -> CountdownStore {
+        CountdownStore(database: database, notices: notices, scheduler: scheduler, owner: person, clock: clock)
+    }
+
+    /// The owner's countdowns: where every query starts.
+    private var countdowns: QueryInterfaceRequest<Countdown> { Countdown.filter(Column("owner") == owner) }
 
     /// A started countdown, and what the scheduler said when it was handed over (nil when it took it, or when there
     /// is none).
@@ -51,16 +65,17 @@ public struct CountdownStore: Sendable {
     /// dies before that, the host still delivers the notice at its time.
     public func start(_ duration: CountdownDuration, label: String, now: Date = Date()) async throws -> Started {
         var countdown = try await database.write(changing: { db in
-            var countdown = Countdown(label: label, duration: duration, now: now)
+            var countdown = Countdown(label: label, duration: duration, now: now, owner: owner)
             try countdown.insert(db)
-            var changed = Changed(countdown, CountdownChanged.Change.started, id: countdown.id)
+            var changed = Changed(countdown, CountdownChanged.Change.started, id: countdown.id, owner: owner)
             changed.schedule(
                 featureID: FeatureDescriptor.countdown.id,
                 key: countdown.key,
                 title: "Countdown finished",
                 body: countdown.title,
                 link: "/countdown",
-                at: countdown.deadline
+                at: countdown.deadline,
+                for: owner
             )
             return changed
         })
@@ -89,9 +104,9 @@ public struct CountdownStore: Sendable {
     @discardableResult
     public func cancel(id: Int64) async throws -> Countdown? {
         let removed = try await database.write(changing: { db -> Changed<Countdown?> in
-            guard let countdown = try Countdown.fetchOne(db, key: id) else { return Changed(nil) }
+            guard let countdown = try countdowns.filter(Column("id") == id).fetchOne(db) else { return Changed(nil) }
             try countdown.delete(db)
-            var changed = Changed(Optional(countdown), CountdownChanged.Change.removed, id: id)
+            var changed = Changed(Optional(countdown), CountdownChanged.Change.removed, id: id, owner: owner)
             changed.withdraw(featureID: FeatureDescriptor.countdown.id, key: countdown.key)
             return changed
         })
@@ -108,11 +123,11 @@ public struct CountdownStore: Sendable {
     @discardableResult
     public func clearFinished(now: Date = Date()) async throws -> [Countdown] {
         try await database.write(changing: { db in
-            let finished = Countdown.filter(Column("deadline") <= now)
+            let finished = countdowns.filter(Column("deadline") <= now)
             let cleared = try finished.fetchAll(db)
             try finished.deleteAll(db)
             var changed = Changed(cleared)
-            if !cleared.isEmpty { changed.record(CountdownChanged.Change.removed, id: nil) }
+            if !cleared.isEmpty { changed.record(CountdownChanged.Change.removed, id: nil, owner: owner) }
             return changed
         })
     }
@@ -126,18 +141,19 @@ public struct CountdownStore: Sendable {
             for countdown in countdowns {
                 if let id = countdown.id, try Countdown.exists(db, key: id) { continue }
                 var restored = countdown
+                restored.owner = owner
                 try restored.insert(db)
                 count += 1
             }
             var changed = Changed(count)
-            if count > 0 { changed.record(CountdownChanged.Change.started, id: nil) }
+            if count > 0 { changed.record(CountdownChanged.Change.started, id: nil, owner: owner) }
             return changed
         })
     }
 
     /// One countdown.
     public func find(id: Int64) async throws -> Countdown? {
-        try await database.read { db in try Countdown.fetchOne(db, key: id) }
+        try await database.read { db in try countdowns.filter(Column("id") == id).fetchOne(db) }
     }
 
     /// The countdowns to show at `now`: running ones, soonest end first (at most ``runningLimit``), then one page of
@@ -151,25 +167,18 @@ public struct CountdownStore: Sendable {
     /// The countdowns as read at `now` (see ``list(now:finishedAfter:)``), to be listed at that moment or a later one:
     /// what a page keeps in memory until a countdown changes or a notice is delivered.
     public func read(now given: Date? = nil, finishedAfter cursor: CountdownCursor? = nil) async throws -> CountdownReading {
-        try await Self.read(database: database, notices: notices, now: given ?? clock(), cursor: cursor)
-    }
-
-    private static func read(
-        database: any DatabaseWriter,
-        notices: NoticeCenter,
-        now: Date,
-        cursor: CountdownCursor?
-    ) async throws -> CountdownReading {
+        let now = given ?? clock()
+        let mine = countdowns
         let (running, runningTotal, finished) = try await database.read { db -> ([Countdown], Int, [Countdown]) in
             let running =
                 cursor == nil
-                ? try Countdown.filter(Column("deadline") > now)
+                ? try mine.filter(Column("deadline") > now)
                     .order(Column("deadline"), Column("id")).limit(Self.runningLimit).fetchAll(db)
                 : []
             let total =
                 running.count < Self.runningLimit
-                ? running.count : try Countdown.filter(Column("deadline") > now).fetchCount(db)
-            var finished = Countdown.filter(Column("deadline") <= now)
+                ? running.count : try mine.filter(Column("deadline") > now).fetchCount(db)
+            var finished = mine.filter(Column("deadline") <= now)
             if let cursor {
                 finished = finished.filter(
                     Column("deadline") < cursor.deadline

@@ -3,6 +3,7 @@ import Countdown
 import Foundation
 import Kernel
 import KernelHTML
+import KernelStorage
 import KernelWeb
 
 /// The countdown clock, plugged into Atelier: its option (which system scheduler notifies while the host is not
@@ -37,7 +38,7 @@ public struct CountdownFeature: WebFeature {
         let store = CountdownStore(database: feature.database, notices: feature.notices, scheduler: scheduler)
         // Read and rendered once per change: a start, a cancel (this process's or the CLI's) or a delivered notice
         // (a countdown that ended) makes the next request read again.
-        let firstPage = CachedValue { try await CountdownFirstPage(store) }
+        let firstPage = CachedValues<PersonID, CountdownFirstPage>(limit: 1_000)
         return FeatureRuntime(
             routes: CountdownRoutes(store: store, pages: context.pages, firstPage: firstPage),
             api: CountdownAPI(store: store, logger: feature.logger),

@@ -3,17 +3,19 @@ import Foundation
 import Hummingbird
 import Kernel
 import KernelHTML
+import KernelStorage
 import KernelWeb
 
 /// The countdown page, mounted at `/countdown`: the form and the list (`GET`), the list alone for live refreshes
 /// (`GET rows`), start (`POST`), cancel (`POST :id/cancel`), clearing finished ones (`POST clear`) and putting them
-/// back (`POST restore/:batch`, the clear's Undo).
+/// back (`POST restore/:batch`, the clear's Undo). Each request acts on its person's countdowns only.
 struct CountdownRoutes: FeatureRoutes {
+    /// The countdowns' store; `store.of(person)` is one person's.
     let store: CountdownStore
     let pages: PageRenderer
-    /// The first page as last read and rendered, the same for every visitor: forgotten when a countdown changes or a
-    /// notice is delivered (``CountdownFeature``'s caches).
-    let firstPage: CachedValue<CountdownFirstPage>
+    /// Each person's first page as last read and rendered: forgotten when a countdown changes or a notice is delivered
+    /// (``CountdownFeature``'s caches).
+    let firstPage: CachedValues<PersonID, CountdownFirstPage>
     /// Finished countdowns cleared a moment ago, by the batch's highest id, for Undo.
     let recentlyCleared = RecentlyDeleted<[Countdown]>()
 
@@ -32,17 +34,17 @@ struct CountdownRoutes: FeatureRoutes {
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
         let cursor = Self.cursor(request)
-        return PageRenderer.html(try await rowsHTML(cursor: cursor).html)
+        return PageRenderer.html(try await rowsHTML(store.of(context.person), cursor: cursor).html)
     }
 
     /// The list's markup, and whether any row listed has finished (the page then offers Clear finished).
-    private func rowsHTML(cursor: CountdownCursor?) async throws -> (html: HTML, hasFinished: Bool) {
+    private func rowsHTML(_ store: CountdownStore, cursor: CountdownCursor?) async throws -> (html: HTML, hasFinished: Bool) {
         let now = Date()
         guard cursor == nil else {
             let listing = try await store.read(finishedAfter: cursor).listing(at: now)
             return (CountdownPage.rows(listing, cursor: cursor), listing.rows.contains(where: \.isFinished))
         }
-        let first = try await firstPage.value()
+        let first = try await firstPage.value(for: store.owner) { try await CountdownFirstPage(store) }
         return (first.rows(at: now), first.reading.hasFinished(at: now))
     }
 
@@ -66,7 +68,7 @@ struct CountdownRoutes: FeatureRoutes {
                 status: .unprocessableContent
             )
         case .success(let valid):
-            let started = try await store.start(valid.duration, label: valid.label)
+            let started = try await store.of(context.person).start(valid.duration, label: valid.label)
             var message = "Started \(started.countdown.title): it ends \(ClockTime.when(started.countdown.deadline))."
             if let problem = started.schedulerProblem {
                 message +=
@@ -78,14 +80,14 @@ struct CountdownRoutes: FeatureRoutes {
 
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no such countdown.")
-        guard let removed = try await store.cancel(id: id) else {
-            return pages.redirect(to: "/countdown", flash: Flash(.error, "That countdown was already cancelled."))
+        guard let removed = try await store.of(context.person).cancel(id: id) else {
+            throw HTTPError(.notFound, message: "That countdown was already cancelled.")
         }
         return pages.redirect(to: "/countdown", flash: Flash(.success, "Cancelled \(removed.title)."))
     }
 
     @Sendable func clear(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let cleared = try await store.clearFinished()
+        let cleared = try await store.of(context.person).clearFinished()
         guard let batch = cleared.compactMap(\.id).max() else {
             return pages.redirect(to: "/countdown", flash: Flash(.info, "There were no finished countdowns to clear."))
         }
@@ -105,9 +107,9 @@ struct CountdownRoutes: FeatureRoutes {
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let batch = try context.id("There is nothing to put back at that address.")
         guard let cleared = recentlyCleared.take(batch, of: context.person) else {
-            return pages.redirect(to: "/countdown", flash: Flash(.error, "That clear can no longer be undone."))
+            throw HTTPError(.notFound, message: "That clear can no longer be undone.")
         }
-        let count = try await store.restore(cleared)
+        let count = try await store.of(context.person).restore(cleared)
         return pages.redirect(
             to: "/countdown",
             flash: Flash(.success, count == 1 ? "Put back 1 finished countdown." : "Put back \(count) finished countdowns.")
@@ -122,7 +124,7 @@ struct CountdownRoutes: FeatureRoutes {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let rows = try await rowsHTML(cursor: cursor)
+        let rows = try await rowsHTML(store.of(context.person), cursor: cursor)
         let view = CountdownPageView(
             form: form,
             problems: problems,

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import KernelStorage
 
-/// A message for the person using Atelier, raised by any feature: listed in the inbox, pushed live to open pages
-/// and, where a desktop session exists, shown as a desktop notification.
+/// A message for one person, raised by any feature: listed in their inbox, pushed live to their open pages and
+/// devices and, where a desktop session exists, shown as a desktop notification.
 public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "kernel_notice"
 
@@ -31,6 +32,8 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
     public var announcedAt: Date?
     /// When the person took it out of the inbox; nil while it is there.
     public var removedAt: Date?
+    /// The person it is for.
+    public var owner: PersonID = .local
 
     /// A notice not yet saved.
     public init(
@@ -39,7 +42,8 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
         body: String,
         link: String? = nil,
         deliverAt: Date,
-        key: String? = nil
+        key: String? = nil,
+        owner: PersonID = .local
     ) {
         self.featureID = featureID
         self.key = key
@@ -47,6 +51,7 @@ public struct Notice: Codable, Sendable, Hashable, Identifiable, FetchableRecord
         self.body = body
         self.link = link
         self.deliverAt = deliverAt
+        self.owner = owner
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -32,7 +32,8 @@ extension NoticeCenter {
                             body: entry.body ?? "",
                             link: entry.link,
                             deliverAt: entry.deliverAt ?? Date(),
-                            key: entry.key
+                            key: entry.key,
+                            owner: entry.owner
                         )
                         _ = try Self.store(notice, inbox)
                     }

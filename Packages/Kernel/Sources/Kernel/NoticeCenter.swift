@@ -3,8 +3,9 @@ import GRDB
 import KernelEvents
 import KernelStorage
 
-/// Raises, schedules, delivers and lists user notices. It keeps them in the kernel's own database, so a notice due
-/// while the host was stopped is delivered when it starts again.
+/// Raises, schedules, delivers and lists notices, each for one person (``Notice/owner``). It keeps them in the kernel's
+/// own database, so a notice due while the host was stopped is delivered when it starts again. A person's inbox holds
+/// their notices only.
 public struct NoticeCenter: Sendable {
 
     /// The kernel's migrations for notices.
@@ -48,6 +49,16 @@ public struct NoticeCenter: Sendable {
             // A notice taken out of the inbox is kept a while, so that Undo can put it back.
             try db.alter(table: "kernel_notice") { table in table.add(column: "removedAt", .datetime) }
         }
+        migrator.registerMigration("kernel.v6") { db in
+            // Each notice and each device is one person's; those from before are the local person's.
+            try db.execute(
+                sql: """
+                    ALTER TABLE kernel_notice ADD COLUMN owner INTEGER NOT NULL DEFAULT 1;
+                    CREATE INDEX kernel_notice_inbox ON kernel_notice (owner, deliveredAt) WHERE deliveredAt IS NOT NULL;
+                    ALTER TABLE kernel_push_subscription ADD COLUMN owner INTEGER NOT NULL DEFAULT 1;
+                    """
+            )
+        }
     }
 
     /// How long after its time a notice counts as late when delivered (it fell due while nothing ran to deliver it).
@@ -64,7 +75,7 @@ public struct NoticeCenter: Sendable {
         self.desktop = desktop
     }
 
-    /// Raises a notice now, or schedules it for `date` when that lies in the future.
+    /// Raises a notice for `owner` now, or schedules it for `date` when that lies in the future.
     @discardableResult
     public func raise(
         featureID: String,
@@ -72,12 +83,21 @@ public struct NoticeCenter: Sendable {
         body: String,
         link: String? = nil,
         at date: Date = Date(),
-        key: String? = nil
+        key: String? = nil,
+        for owner: PersonID = .local
     ) async throws -> Notice {
         // Raised by a running process for its time (not long past): delivered here at once, so it did not fall due
         // while nothing ran, and is not late however long a busy machine takes over the writes below.
         let onTime = Date().timeIntervalSince(date) <= Self.lateAfter
-        let notice = try await schedule(featureID: featureID, title: title, body: body, link: link, at: date, key: key)
+        let notice = try await schedule(
+            featureID: featureID,
+            title: title,
+            body: body,
+            link: link,
+            at: date,
+            key: key,
+            for: owner
+        )
         if date <= Date() {
             try await deliverDue(onTime: onTime ? notice.id : nil)
         }
@@ -96,9 +116,10 @@ public struct NoticeCenter: Sendable {
         body: String,
         link: String? = nil,
         at date: Date = Date(),
-        key: String? = nil
+        key: String? = nil,
+        for owner: PersonID = .local
     ) async throws -> Notice {
-        let notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date, key: key)
+        let notice = Notice(featureID: featureID, title: title, body: body, link: link, deliverAt: date, key: key, owner: owner)
         return try await database.write { db in try Self.store(notice, db) }
     }
 
@@ -228,15 +249,15 @@ public struct NoticeCenter: Sendable {
         }
     }
 
-    /// The notices in the inbox: delivered, and not removed from it.
-    static var inInbox: QueryInterfaceRequest<Notice> {
-        Notice.filter(Column("deliveredAt") != nil && Column("removedAt") == nil)
+    /// The notices in `person`'s inbox: delivered, and not removed from it.
+    static func inInbox(of person: PersonID) -> QueryInterfaceRequest<Notice> {
+        Notice.filter(Column("owner") == person && Column("deliveredAt") != nil && Column("removedAt") == nil)
     }
 
-    /// Delivered notices, newest first.
-    public func inbox(limit: Int = 100) async throws -> [Notice] {
+    /// `person`'s delivered notices, newest first.
+    public func inbox(of person: PersonID = .local, limit: Int = 100) async throws -> [Notice] {
         try await database.read { db in
-            try Self.inInbox
+            try Self.inInbox(of: person)
                 .order(Column("deliveredAt").desc, Column("id").desc)
                 .limit(limit)
                 .fetchAll(db)
@@ -250,37 +271,38 @@ public struct NoticeCenter: Sendable {
         }
     }
 
-    /// How many delivered notices are unread.
-    public func unreadCount() async throws -> Int {
+    /// How many of `person`'s delivered notices are unread.
+    public func unreadCount(of person: PersonID = .local) async throws -> Int {
         try await database.read { db in
-            try Self.inInbox.filter(Column("readAt") == nil).fetchCount(db)
+            try Self.inInbox(of: person).filter(Column("readAt") == nil).fetchCount(db)
         }
     }
 
-    /// Marks every delivered notice as read.
-    public func markAllRead(now: Date = Date()) async throws {
+    /// Marks every delivered notice of `person` as read.
+    public func markAllRead(of person: PersonID = .local, now: Date = Date()) async throws {
         _ = try await database.write { db in
-            try Self.inInbox.filter(Column("readAt") == nil).updateAll(db, Column("readAt").set(to: now))
+            try Self.inInbox(of: person).filter(Column("readAt") == nil).updateAll(db, Column("readAt").set(to: now))
         }
     }
 
-    /// Takes notice `id` out of the inbox (kept, for Undo: ``putBack(id:)``), and returns it; nil when the inbox
-    /// holds no such notice.
+    /// Takes notice `id` out of `person`'s inbox (kept, for Undo: ``putBack(id:of:)``), and returns it; nil when their
+    /// inbox holds no such notice.
     @discardableResult
-    public func remove(id: Int64, now: Date = Date()) async throws -> Notice? {
+    public func remove(id: Int64, of person: PersonID = .local, now: Date = Date()) async throws -> Notice? {
         try await database.write { db in
-            guard var notice = try Self.inInbox.filter(Column("id") == id).fetchOne(db) else { return nil }
+            guard var notice = try Self.inInbox(of: person).filter(Column("id") == id).fetchOne(db) else { return nil }
             notice.removedAt = now
             try notice.update(db)
             return notice
         }
     }
 
-    /// Puts a removed notice back in the inbox, as it was; nil when there is no such removed notice.
+    /// Puts a notice `person` removed back in their inbox, as it was; nil when there is no such removed notice.
     @discardableResult
-    public func putBack(id: Int64) async throws -> Notice? {
+    public func putBack(id: Int64, of person: PersonID = .local) async throws -> Notice? {
         try await database.write { db in
-            guard var notice = try Notice.filter(Column("id") == id && Column("removedAt") != nil).fetchOne(db) else {
+            let removed = Notice.filter(Column("id") == id && Column("owner") == person && Column("removedAt") != nil)
+            guard var notice = try removed.fetchOne(db) else {
                 return nil
             }
             notice.removedAt = nil

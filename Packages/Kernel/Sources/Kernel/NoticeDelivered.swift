@@ -1,6 +1,7 @@
 import KernelEvents
+import KernelStorage
 
-/// Posted when a notice is delivered: every open page shows it as a toast and bumps the inbox count.
+/// Posted when a notice is delivered: every open page of its person shows it as a toast and bumps the inbox count.
 public struct NoticeDelivered: LiveEvent, Hashable {
     public static let name: EventName = "kernel.notice.delivered"
 
@@ -14,6 +15,8 @@ public struct NoticeDelivered: LiveEvent, Hashable {
     public let body: String
     /// The path it links to, if any.
     public let link: String?
+    /// The person it is for: only their pages hear of it.
+    public let owner: PersonID
 
     /// The message for `notice`.
     public init(_ notice: Notice) {
@@ -22,7 +25,10 @@ public struct NoticeDelivered: LiveEvent, Hashable {
         title = notice.displayTitle
         body = notice.body
         link = notice.link
+        owner = notice.owner
     }
+
+    public var audience: PersonID? { owner }
 
     /// "Title — body", or the title alone.
     public var toast: String? { body.isEmpty ? title : "\(title) — \(body)" }

@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+import KernelStorage
 
-/// The browsers subscribed to Web Push, and the pushes waiting to go to them, in the kernel's database.
+/// The browsers subscribed to Web Push, each one person's, and the pushes waiting to go to them, in the kernel's
+/// database.
 ///
-/// A delivery queues one push per subscribed browser in the transaction that marks the notice delivered
+/// A delivery queues one push per browser of the notice's person in the transaction that marks the notice delivered
 /// (``NoticeCenter/deliverDue(now:announcing:onTime:)``, ``NoticeCenter/deliver(key:now:)``), so each notice is pushed to
 /// each browser once, whoever delivers it: the host or an operating-system job with the host down. A sender claims
 /// what is due for a while (``claim(now:lease:limit:)``), sends, and then removes it, drops the browser, or asks for a
@@ -54,15 +56,17 @@ public struct PushQueue: Sendable {
         }
     }
 
-    /// Queues a push of each of `notices` to every subscribed browser, in the caller's (the delivery's) transaction.
+    /// Queues a push of each of `notices` to every browser of its person, in the caller's (the delivery's)
+    /// transaction.
     static func enqueue(_ notices: [Notice], now: Date, _ db: Database) throws {
-        for id in notices.compactMap(\.id) {
+        for notice in notices {
+            guard let id = notice.id else { continue }
             try db.execute(
                 sql: """
                     INSERT OR IGNORE INTO kernel_push_pending (noticeID, endpoint, nextAt)
-                    SELECT ?, endpoint, ? FROM kernel_push_subscription
+                    SELECT ?, endpoint, ? FROM kernel_push_subscription WHERE owner = ?
                     """,
-                arguments: [id, now]
+                arguments: [id, now, notice.owner]
             )
         }
     }
@@ -74,25 +78,41 @@ public struct PushQueue: Sendable {
         self.database = database
     }
 
-    /// Keeps `subscription` (replacing the keys of the same endpoint: one subscription per browser).
-    public func subscribe(_ subscription: Subscription, now: Date = Date()) async throws {
+    /// Keeps `subscription` as `owner`'s (replacing the keys and the person of the same endpoint: one subscription
+    /// per browser, for whoever subscribed it last). What was waiting for it goes with its former person.
+    public func subscribe(_ subscription: Subscription, for owner: PersonID = .local, now: Date = Date()) async throws {
         try await database.write { db in
             try db.execute(
+                sql: "DELETE FROM kernel_push_subscription WHERE endpoint = ? AND owner != ?",
+                arguments: [subscription.endpoint, owner]
+            )
+            try db.execute(
                 sql: """
-                    INSERT INTO kernel_push_subscription (endpoint, p256dh, auth, createdAt) VALUES (?, ?, ?, ?)
+                    INSERT INTO kernel_push_subscription (endpoint, p256dh, auth, createdAt, owner) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
                     """,
-                arguments: [subscription.endpoint, subscription.p256dh, subscription.auth, now]
+                arguments: [subscription.endpoint, subscription.p256dh, subscription.auth, now, owner]
             )
         }
     }
 
-    /// Forgets the browser at `endpoint`, and what was waiting for it. Returns whether it was subscribed.
+    /// Forgets `owner`'s browser at `endpoint`, and what was waiting for it. Returns whether it was subscribed.
     @discardableResult
-    public func unsubscribe(endpoint: String) async throws -> Bool {
+    public func unsubscribe(endpoint: String, of owner: PersonID = .local) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM kernel_push_subscription WHERE endpoint = ? AND owner = ?",
+                arguments: [endpoint, owner]
+            )
+            return db.changesCount > 0
+        }
+    }
+
+    /// Forgets the browser at `endpoint`, whoever's it was, and what was waiting for it: its push service said it is
+    /// gone.
+    public func drop(endpoint: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM kernel_push_subscription WHERE endpoint = ?", arguments: [endpoint])
-            return db.changesCount > 0
         }
     }
 

@@ -59,7 +59,7 @@ public struct PushSender: Sendable {
                 sent += 1
                 try await queue.finish(pending)
             case .gone:
-                try await queue.unsubscribe(endpoint: pending.subscription.endpoint)
+                try await queue.drop(endpoint: pending.subscription.endpoint)
             case .refused:
                 try await queue.finish(pending)
             case .later:

@@ -33,16 +33,17 @@ public struct Changed<Value> {
         rows.append(ChangeLog.Row(kind: kind.rawValue, id: id, owner: owner))
     }
 
-    /// Adds a notice due at `date` under `key`, from feature `featureID`.
+    /// Adds a notice for `owner` due at `date` under `key`, from feature `featureID`.
     public mutating func schedule(
         featureID: String,
         key: String,
         title: String,
         body: String,
         link: String? = nil,
-        at date: Date
+        at date: Date,
+        for owner: PersonID = .local
     ) {
-        notices.append(.schedule(featureID: featureID, key: key, title: title, body: body, link: link, at: date))
+        notices.append(.schedule(featureID: featureID, key: key, title: title, body: body, link: link, at: date, owner: owner))
     }
 
     /// Adds the withdrawal of the notice under `key`, from feature `featureID`.

@@ -17,13 +17,15 @@ public struct FeatureMigrations: Sendable {
 
     /// A migrator holding the kernel's change log (``ChangeLog``, registered first so its place never moves), these
     /// migrations, the kernel's notice outbox (``NoticeOutbox``, added after every feature's first migrations) and
-    /// the change log's owners.
+    /// the owners of the change log's and
+    /// the outbox's entries.
     public func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         ChangeLog.register(in: &migrator)
         register(&migrator)
         NoticeOutbox.register(in: &migrator)
         ChangeLog.registerOwner(in: &migrator)
+        NoticeOutbox.registerOwner(in: &migrator)
         return migrator
     }
 

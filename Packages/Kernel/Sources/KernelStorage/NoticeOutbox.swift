@@ -16,8 +16,8 @@ public enum NoticeOutbox {
 
     /// A notice a write schedules, or withdraws (see ``Changed``).
     public enum Notice: Sendable, Hashable {
-        /// A notice due `at`, one of a kind by `key`.
-        case schedule(featureID: String, key: String, title: String, body: String, link: String?, at: Date)
+        /// A notice for `owner` due `at`, one of a kind by `key`.
+        case schedule(featureID: String, key: String, title: String, body: String, link: String?, at: Date, owner: PersonID)
         /// The withdrawal of the notice under `key`, if it is not delivered yet.
         case withdraw(featureID: String, key: String)
     }
@@ -38,6 +38,8 @@ public enum NoticeOutbox {
         public let link: String?
         /// When the notice is due.
         public let deliverAt: Date?
+        /// The person the notice is for.
+        public let owner: PersonID
 
         /// Whether the entry withdraws the notice under its key rather than scheduling one.
         public var isWithdrawal: Bool { title == nil }
@@ -61,13 +63,24 @@ public enum NoticeOutbox {
         }
     }
 
+    /// Gives every entry the person it is for (`owner`, the local person for the entries from before): registered
+    /// after the outbox.
+    static func registerOwner(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("kernel.outbox.v2") { db in
+            try db.execute(sql: "ALTER TABLE kernel_outbox ADD COLUMN owner INTEGER NOT NULL DEFAULT 1")
+        }
+    }
+
     /// Records `notice` inside the caller's write transaction (see ``GRDB/DatabaseWriter/write(changing:)``).
     static func record(_ notice: Notice, _ db: Database) throws {
         switch notice {
-        case .schedule(let featureID, let key, let title, let body, let link, let date):
+        case .schedule(let featureID, let key, let title, let body, let link, let date, let owner):
             try db.execute(
-                sql: "INSERT INTO kernel_outbox (key, featureID, title, body, link, deliverAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [key, featureID, title, body, link, date]
+                sql: """
+                    INSERT INTO kernel_outbox (key, featureID, title, body, link, deliverAt, owner)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [key, featureID, title, body, link, date, owner]
             )
         case .withdraw(let featureID, let key):
             try db.execute(sql: "INSERT INTO kernel_outbox (key, featureID) VALUES (?, ?)", arguments: [key, featureID])

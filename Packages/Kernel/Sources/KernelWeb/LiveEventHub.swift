@@ -133,10 +133,10 @@ public final class LiveEventHub: Service, Sendable {
         subscriber?.continuation.finish()
     }
 
-    /// Tells every open page how many notices are unread (the `unread` event their inbox badge follows): after the
-    /// count changes other than by a delivery, which the pages count themselves.
-    func announceUnread(_ count: Int) {
-        broadcast(Self.unreadEvent(count))
+    /// Tells `person`'s open pages how many of their notices are unread (the `unread` event their inbox badge
+    /// follows): after the count changes other than by a delivery, which the pages count themselves.
+    func announceUnread(_ count: Int, to person: PersonID) {
+        broadcast(Self.unreadEvent(count), to: person)
     }
 
     /// The `unread` event for `count`.

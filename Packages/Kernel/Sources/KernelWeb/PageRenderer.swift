@@ -107,7 +107,13 @@ public struct PageRenderer: Sendable {
         if let flashCookie, !flashCookie.isEmpty {
             flash = flashSeal.flash(fromCookie: flashCookie)
         }
-        return layout.parts(title: title, featureID: featureID, csrfToken: context.csrfToken, flash: flash, unread: await unread.value())
+        return layout.parts(
+            title: title,
+            featureID: featureID,
+            csrfToken: context.csrfToken,
+            flash: flash,
+            unread: await unread.value(for: context.person)
+        )
     }
 
     /// `response`, clearing the flash cookie (`flashCookie`, the request's) once the page has shown it.

@@ -41,12 +41,12 @@ struct PushRoutes {
                 return problem(invalid.description)
             }
             if let refusal = await refusal(of: json.endpoint) { return problem(refusal) }
-            try await queue.subscribe(subscription)
+            try await queue.subscribe(subscription, for: context.person)
             return answer(.created, #"{"subscribed":true}"#)
         }
         router.delete("/push/subscriptions") { request, context in
             let json = try await decode(request, context: context)
-            try await queue.unsubscribe(endpoint: json.endpoint)
+            try await queue.unsubscribe(endpoint: json.endpoint, of: context.person)
             return answer(.ok, #"{"subscribed":false}"#)
         }
     }

@@ -22,23 +22,25 @@ struct ShellRoutes {
             await pages.page(title: "Apps", featureID: nil, body: launcher, request: request, context: context)
         }
         router.get("/inbox") { request, context in
-            let inbox = try await notices.inbox().map(InboxRow.init)
+            let inbox = try await notices.inbox(of: context.person).map(InboxRow.init)
             let body = ShellPages.inbox(inbox, csrfToken: context.csrfToken)
             return await pages.page(title: "Inbox", featureID: "inbox", body: body, request: request, context: context)
         }
-        router.get("/inbox/rows") { _, _ in
-            PageRenderer.html(ShellPages.inboxRows(try await notices.inbox().map(InboxRow.init)))
+        router.get("/inbox/rows") { _, context in
+            PageRenderer.html(ShellPages.inboxRows(try await notices.inbox(of: context.person).map(InboxRow.init)))
         }
-        router.post("/inbox/read") { _, _ in
-            try await notices.markAllRead()
-            await unread.inboxChanged(announcingTo: hub)
+        router.post("/inbox/read") { _, context in
+            try await notices.markAllRead(of: context.person)
+            await unread.inboxChanged(of: context.person, announcingTo: hub)
             return pages.redirect(to: "/inbox", flash: Flash(.success, "All notices marked as read."))
         }
         router.post("/inbox/:id/remove") { request, context in
-            guard let id = context.parameters.get("id", as: Int64.self), let notice = try await notices.remove(id: id) else {
-                return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice is no longer in the inbox."), for: request)
+            guard let id = context.parameters.get("id", as: Int64.self),
+                let notice = try await notices.remove(id: id, of: context.person)
+            else {
+                throw HTTPError(.notFound, message: "That notice is no longer in the inbox.")
             }
-            await unread.inboxChanged(announcingTo: hub)
+            await unread.inboxChanged(of: context.person, announcingTo: hub)
             return pages.redirect(
                 to: "/inbox",
                 flash: Flash(.info, "Removed “\(notice.displayTitle)”.", actionLabel: "Undo", actionPath: "/inbox/\(id)/restore"),
@@ -46,10 +48,12 @@ struct ShellRoutes {
             )
         }
         router.post("/inbox/:id/restore") { request, context in
-            guard let id = context.parameters.get("id", as: Int64.self), let notice = try await notices.putBack(id: id) else {
-                return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice can no longer be put back."), for: request)
+            guard let id = context.parameters.get("id", as: Int64.self),
+                let notice = try await notices.putBack(id: id, of: context.person)
+            else {
+                throw HTTPError(.notFound, message: "That notice can no longer be put back.")
             }
-            await unread.inboxChanged(announcingTo: hub)
+            await unread.inboxChanged(of: context.person, announcingTo: hub)
             return pages.redirect(
                 to: "/inbox#notice-\(id)",
                 flash: Flash(.success, "Put “\(notice.displayTitle)” back."),
@@ -66,7 +70,7 @@ struct ShellRoutes {
                     // notices while it was away) shows the right badge again.
                     let subscription = hub.subscribe(
                         for: context.person,
-                        greeting: LiveEventHub.unreadEvent(await unread.value())
+                        greeting: LiveEventHub.unreadEvent(await unread.value(for: context.person))
                     )
                     defer { subscription.cancel() }
                     // The server waits for open connections before the hub hears of shutdown, so the stream ends

@@ -1,8 +1,9 @@
 import Kernel
 import KernelEvents
+import KernelStorage
 
-/// The number of unread notices every page's header shows: a ``CachedValue``, as a feature's caches are, read from
-/// the inbox once and kept until the inbox changes.
+/// The number of unread notices every page's header shows, each person's: kept as a feature's caches are, read from
+/// the inbox once and kept until an inbox changes.
 ///
 /// Reading it on every request cost about a quarter of a millisecond; it changes only when a notice is delivered or
 /// the inbox is read, a notice removed or put back. A delivery drops it through the bus (``NoticeDelivered``, observed
@@ -10,24 +11,24 @@ import KernelEvents
 /// registered, and this one registers before the live-event hub); the inbox's own changes drop it before their answer
 /// (``inboxChanged(announcingTo:)``).
 final class UnreadNoticeCount: Sendable {
-    private let cache: CachedValue<Int>
+    private let notices: NoticeCenter
+    private let cache = CachedValues<PersonID, Int>(limit: 10_000)
     private let observations: [EventObservation]
 
     init(notices: NoticeCenter, bus: EventBus) {
-        let cache = CachedValue { try await notices.unreadCount() }
-        self.cache = cache
+        self.notices = notices
         observations = FeatureCaches([cache], alsoDroppedOn: [NoticeDelivered.self]).observe(on: bus)
     }
 
-    /// The count; none when the inbox cannot be read.
-    func value() async -> Int {
-        (try? await cache.value()) ?? 0
+    /// `person`'s count; none when the inbox cannot be read.
+    func value(for person: PersonID) async -> Int {
+        (try? await cache.value(for: person) { try await notices.unreadCount(of: person) }) ?? 0
     }
 
-    /// Drops the count after the inbox changed here other than by a delivery (read, removed, put back), and tells
-    /// every open page the new one, which their badges follow.
-    func inboxChanged(announcingTo hub: LiveEventHub) async {
+    /// Drops the counts after `person`'s inbox changed here other than by a delivery (read, removed, put back), and
+    /// tells their open pages the new one, which their badges follow.
+    func inboxChanged(of person: PersonID, announcingTo hub: LiveEventHub) async {
         cache.invalidate()
-        hub.announceUnread(await value())
+        hub.announceUnread(await value(for: person), to: person)
     }
 }

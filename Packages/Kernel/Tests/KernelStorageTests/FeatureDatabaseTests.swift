@@ -25,8 +25,8 @@ struct FeatureDatabaseTests {
         let mode = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         let applied = try pool.read { db in try Self.migrations.migrator().appliedMigrations(db) }
-        // The change log first, then the feature's, then the outbox and the log's owners.
-        #expect(applied == ["kernel.changes.v1", "notes.v1", "kernel.outbox.v1", "kernel.changes.v2"])
+        // The change log first, then the feature's, then the outbox and the owners of both.
+        #expect(applied == ["kernel.changes.v1", "notes.v1", "kernel.outbox.v1", "kernel.changes.v2", "kernel.outbox.v2"])
     }
 
     @Test("data survives closing and reopening; migrations run once")

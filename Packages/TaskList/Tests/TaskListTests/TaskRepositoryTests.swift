@@ -91,6 +91,7 @@ struct TaskRepositoryTests {
         #expect(
             try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == [
                 "kernel.changes.v1", "tasks.v1", "tasks.v2", "tasks.v3", "kernel.outbox.v1", "kernel.changes.v2",
+                "kernel.outbox.v2",
             ]
         )
     }

@@ -9,9 +9,14 @@ import OpenAPIRuntime
 
 /// The countdown's JSON API (`/api/v1/countdowns…`, the `countdowns` part of the host's OpenAPI document), on the
 /// server protocol generated from it (`Generated/`): the page's form check, start and cancel, and its list.
+/// Each operation acts on the countdowns of the request's person (``APIRequest/person``).
 struct CountdownAPI: APIProtocol, FeatureRoutes {
+    /// The countdowns' store; ``countdowns`` is the request's person's.
     let store: CountdownStore
     let logger: Logger
+
+    /// The countdowns of the person the request acts as.
+    private var countdowns: CountdownStore { store.of(APIRequest.person) }
 
     func add(to routes: RouterGroup<AppRequestContext>) {
         APIRouter.mount(on: routes, logger: logger) {
@@ -27,7 +32,7 @@ struct CountdownAPI: APIProtocol, FeatureRoutes {
             }
             cursor = parsed
         }
-        let listing = try await store.list(finishedAfter: cursor)
+        let listing = try await countdowns.list(finishedAfter: cursor)
         return .ok(
             .init(
                 body: .json(
@@ -54,7 +59,7 @@ struct CountdownAPI: APIProtocol, FeatureRoutes {
                 .init(body: .applicationProblemJson(.init(title: "The countdown was not started.", status: 422, errors: errors)))
             )
         case .success(let valid):
-            let started = try await store.start(valid.duration, label: valid.label)
+            let started = try await countdowns.start(valid.duration, label: valid.label)
             var countdown = Self.countdown(started.countdown, finished: false)
             countdown.warning = started.schedulerProblem.map {
                 "The system’s scheduler did not take it (\($0)), so if Atelier is closed then, you will be notified when it is next running."
@@ -64,14 +69,14 @@ struct CountdownAPI: APIProtocol, FeatureRoutes {
     }
 
     func getCountdown(_ input: Operations.GetCountdown.Input) async throws -> Operations.GetCountdown.Output {
-        guard let countdown = try await store.find(id: input.path.id) else {
+        guard let countdown = try await countdowns.find(id: input.path.id) else {
             return .notFound(.init(body: .applicationProblemJson(.init(title: "There is no such countdown.", status: 404))))
         }
         return .ok(.init(body: .json(Self.countdown(countdown, finished: countdown.isFinished(at: Date())))))
     }
 
     func cancelCountdown(_ input: Operations.CancelCountdown.Input) async throws -> Operations.CancelCountdown.Output {
-        guard try await store.cancel(id: input.path.id) != nil else {
+        guard try await countdowns.cancel(id: input.path.id) != nil else {
             return .notFound(.init(body: .applicationProblemJson(.init(title: "That countdown was already cancelled.", status: 404))))
         }
         return .noContent(.init())

@@ -21,14 +21,14 @@ struct InboxAPI: APIProtocol {
     }
 
     func listNotices(_ input: Operations.ListNotices.Input) async throws -> Operations.ListNotices.Output {
-        let inbox = try await notices.inbox()
-        let count = try await notices.unreadCount()
+        let inbox = try await notices.inbox(of: APIRequest.person)
+        let count = try await notices.unreadCount(of: APIRequest.person)
         return .ok(.init(body: .json(.init(notices: inbox.map(Self.notice), unread: count))))
     }
 
     func markNoticesRead(_ input: Operations.MarkNoticesRead.Input) async throws -> Operations.MarkNoticesRead.Output {
-        try await notices.markAllRead()
-        await unread.inboxChanged(announcingTo: hub)
+        try await notices.markAllRead(of: APIRequest.person)
+        await unread.inboxChanged(of: APIRequest.person, announcingTo: hub)
         return .noContent(.init())
     }
 
