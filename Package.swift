@@ -289,6 +289,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Kernel", package: "Kernel"),
+                .product(name: "KernelEvents", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelTestSupport", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),

@@ -70,6 +70,7 @@ let package = Package(
                 .product(name: "KernelAPI", package: "Kernel"),
                 .product(name: "KernelHTML", package: "Kernel"),
                 .product(name: "KernelStorage", package: "Kernel"),
+                .product(name: "KernelStorage", package: "Kernel"),
                 .product(name: "KernelWeb", package: "Kernel"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Kernel
 import KernelEvents
+import KernelStorage
 import Logging
 import NIOCore
 import NIOPosix
@@ -89,21 +90,21 @@ public actor DownloadEngine {
         (directory as NSString).appendingPathComponent("\(id).download")
     }
 
-    /// Validates `text` as an http(s) address and queues a download of it.
-    public func start(_ text: String) async throws -> DownloadItem {
+    /// Validates `text` as an http(s) address and queues a download of it, for `person`.
+    public func start(_ text: String, for person: PersonID = .local) async throws -> DownloadItem {
         let url = try DownloadURLValidation.validate(text).get()
-        let item = try await store.insert(url: url.absoluteString)
+        let item = try await store.insert(url: url.absoluteString, for: person)
         if let id = item.id { startedHere.insert(id) }
         await scheduled()
-        return try await store.find(id: item.id ?? 0) ?? item
+        return try await store.find(id: item.id ?? 0, of: person) ?? item
     }
 
-    /// Stops download `id` if it is queued or running; its row says Cancelled.
+    /// Stops `person`'s download `id` if it is queued or running; its row says Cancelled.
     @discardableResult
-    public func cancel(id: Int64) async throws -> DownloadItem {
+    public func cancel(id: Int64, of person: PersonID = .local) async throws -> DownloadItem {
         // Checked and written in one transaction: a transfer ending meanwhile either finished first (the row stays
         // as it ended) or sees the Cancel when it saves its end (a person's Cancel stands).
-        let change = try await store.update(id: id) { item in
+        let change = try await store.update(id: id, person: person) { item in
             guard !item.state.isFinished else { return }
             item.state = .cancelled
         }
@@ -120,11 +121,11 @@ public actor DownloadEngine {
         return item
     }
 
-    /// Queues a finished download again; a partial file left by a cancel or failure is resumed when possible.
+    /// Queues `person`'s finished download again; a partial file left by a cancel or failure is resumed when possible.
     @discardableResult
-    public func retry(id: Int64) async throws -> DownloadItem {
+    public func retry(id: Int64, of person: PersonID = .local) async throws -> DownloadItem {
         let path = filePath(for: id)
-        let change = try await store.update(id: id) { item in
+        let change = try await store.update(id: id, person: person) { item in
             guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
             if item.state == .completed {
                 // Finished, so no transfer is writing the file.
@@ -142,13 +143,13 @@ public actor DownloadEngine {
         return item
     }
 
-    /// Deletes a finished download's row and file.
+    /// Deletes `person`'s finished download: its row and file.
     ///
     /// The file is kept aside a while (``keptAside``), so that ``restore(_:)`` can put the download back as it was: a
     /// remove offers Undo, as every delete that does not ask first does. What is kept aside longer is dropped.
     @discardableResult
-    public func remove(id: Int64) async throws -> DownloadItem {
-        let item = try await store.deleteFinished(id: id)
+    public func remove(id: Int64, of person: PersonID = .local) async throws -> DownloadItem {
+        let item = try await store.deleteFinished(id: id, of: person)
         let path = filePath(for: id)
         if (try? FileManager.default.moveItem(atPath: path, toPath: path + Self.asideSuffix)) == nil {
             DownloadFile.remove(at: path)
@@ -157,11 +158,12 @@ public actor DownloadEngine {
         return item
     }
 
-    /// Puts back download `item`, removed a moment ago (Undo), with its file when that is still kept aside.
+    /// Puts back download `item`, which `person` removed a moment ago (Undo), with its file when that is still kept
+    /// aside.
     @discardableResult
-    public func restore(_ item: DownloadItem) async throws -> DownloadItem {
+    public func restore(_ item: DownloadItem, for person: PersonID = .local) async throws -> DownloadItem {
         guard let id = item.id else { throw DownloadError.notFound(id: 0) }
-        let (restored, isNew) = try await store.restore(item)
+        let (restored, isNew) = try await store.restore(item, for: person)
         guard isNew else { return restored }
         let path = filePath(for: id)
         if !FileManager.default.fileExists(atPath: path) {

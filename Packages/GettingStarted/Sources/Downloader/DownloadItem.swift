@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 
 /// One download as stored in `downloads_item`: what was asked for, how far it got, and how it ended.
 public struct DownloadItem: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
@@ -27,10 +28,13 @@ public struct DownloadItem: Codable, Sendable, Equatable, Identifiable, Fetchabl
     public var createdAt: Date
     /// When the row last changed.
     public var updatedAt: Date
+    /// Whose download it is.
+    public var person: PersonID
 
-    /// A new, queued download of `url`.
-    public init(url: String, now: Date = Date()) {
+    /// A new, queued download of `url`, for `person`.
+    public init(url: String, now: Date = Date(), person: PersonID = .local) {
         self.url = url
+        self.person = person
         state = .queued
         receivedBytes = 0
         createdAt = now

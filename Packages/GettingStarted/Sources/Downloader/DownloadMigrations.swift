@@ -11,6 +11,10 @@ public enum DownloadMigrations {
     /// and the identifiers already given out.
     public static let v2 = "downloads.v2"
 
+    /// The third: whose download each is (`person`; the rows from before are the local person's), and each person's
+    /// list order: `downloads.v3`. (`owner` stays what it was: the process running the download.)
+    public static let v3 = "downloads.v3"
+
     /// Registers the downloader's migrations, in order.
     public static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration(v1) { db in
@@ -66,6 +70,14 @@ public enum DownloadMigrations {
                     DROP TABLE downloads_item;
                     ALTER TABLE downloads_item_v2 RENAME TO downloads_item;
                     CREATE INDEX downloads_item_state ON downloads_item (state);
+                    """
+            )
+        }
+        migrator.registerMigration(v3) { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE downloads_item ADD COLUMN person INTEGER NOT NULL DEFAULT 1;
+                    CREATE INDEX downloads_item_person ON downloads_item (person, id);
                     """
             )
         }

@@ -7,6 +7,10 @@ import KernelStorage
 /// updates the row that changed. Every access is awaited (`await writer.read/write`), so a CLI holding the write lock
 /// never blocks a thread of the cooperative pool; a read-check-write is one transaction (`update(id:owner:_:)`), so what
 /// it checked still holds when it writes.
+///
+/// Each download is one person's (``DownloadItem/person``): what a person reads and changes is asked for with them
+/// (`of:`), and another's download is, to them, one that does not exist. The engine's own work (starting, leases,
+/// progress) goes over every person's, and records each change as its person's.
 public struct DownloadStore: Sendable {
     /// The downloader's database.
     public let writer: any DatabaseWriter
@@ -16,33 +20,42 @@ public struct DownloadStore: Sendable {
         self.writer = writer
     }
 
-    /// Every download, newest first.
-    public func all() async throws -> [DownloadItem] {
+    /// `person`'s downloads: where their queries start.
+    private static func of(_ person: PersonID) -> QueryInterfaceRequest<DownloadItem> {
+        DownloadItem.filter(Column("person") == person)
+    }
+
+    /// Every download of `person`, newest first.
+    public func all(of person: PersonID = .local) async throws -> [DownloadItem] {
         try await writer.read { db in
-            try DownloadItem.order(Column("id").desc).fetchAll(db)
+            try Self.of(person).order(Column("id").desc).fetchAll(db)
         }
     }
 
     /// One page of the list, newest first: at most `limit` downloads older than the download `before` (the cursor: the
     /// last id of the page before; nil for the first page), and whether more follow. It reads by the primary key, so a
     /// page costs the same at any list size.
-    public func page(before: Int64? = nil, limit: Int) async throws -> (items: [DownloadItem], hasMore: Bool) {
+    public func page(
+        before: Int64? = nil,
+        limit: Int,
+        of person: PersonID = .local
+    ) async throws -> (items: [DownloadItem], hasMore: Bool) {
         let items = try await writer.read { db in
-            var request = DownloadItem.order(Column("id").desc)
+            var request = Self.of(person).order(Column("id").desc)
             if let before { request = request.filter(Column("id") < before) }
             return try request.limit(limit + 1).fetchAll(db)
         }
         return (Array(items.prefix(limit)), items.count > limit)
     }
 
-    /// The download `id`, or nil.
-    public func find(id: Int64) async throws -> DownloadItem? {
-        try await writer.read { db in try DownloadItem.fetchOne(db, key: id) }
+    /// `person`'s download `id`, or nil.
+    public func find(id: Int64, of person: PersonID = .local) async throws -> DownloadItem? {
+        try await writer.read { db in try Self.of(person).filter(Column("id") == id).fetchOne(db) }
     }
 
-    /// The downloads of `ids` that are still there, by id.
-    public func items(ids: [Int64]) async throws -> [Int64: DownloadItem] {
-        let items = try await writer.read { db in try DownloadItem.fetchAll(db, keys: ids) }
+    /// The downloads of `ids` that are still there and `person`'s, by id.
+    public func items(ids: [Int64], of person: PersonID = .local) async throws -> [Int64: DownloadItem] {
+        let items = try await writer.read { db in try Self.of(person).filter(ids.contains(Column("id"))).fetchAll(db) }
         return Dictionary(items.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -53,12 +66,12 @@ public struct DownloadStore: Sendable {
         }
     }
 
-    /// Stores a new queued download of `url`.
-    func insert(url: String) async throws -> DownloadItem {
+    /// Stores a new queued download of `url`, for `person`.
+    func insert(url: String, for person: PersonID = .local) async throws -> DownloadItem {
         try await writer.write(changing: { db in
-            var item = DownloadItem(url: url)
+            var item = DownloadItem(url: url, person: person)
             try item.insert(db)
-            return Changed(item, item.state, id: item.id)
+            return Changed(item, item.state, id: item.id, owner: person)
         })
     }
 
@@ -66,14 +79,17 @@ public struct DownloadStore: Sendable {
     /// transaction; gives the row before and after, or nil when there is no such row. `change` may throw to leave the
     /// row as it was.
     /// With `owner`, a running row that another process owns now (or that was found lapsed) is left as it is, and a
-    /// row left finished gives up `owner`'s lease on it.
+    /// row left finished gives up `owner`'s lease on it. With `person`, a row of another person's is no row.
     func update(
         id: Int64,
         owner: String? = nil,
+        person: PersonID? = nil,
         _ change: @escaping @Sendable (inout DownloadItem) throws -> Void
     ) async throws -> (before: DownloadItem, after: DownloadItem)? {
         try await writer.write(changing: { db -> Changed<(before: DownloadItem, after: DownloadItem)?> in
-            guard let before = try DownloadItem.fetchOne(db, key: id) else { return Changed(nil) }
+            guard let before = try DownloadItem.fetchOne(db, key: id), person.map({ $0 == before.person }) ?? true else {
+                return Changed(nil)
+            }
             if let owner, before.state == .downloading || before.state == .interrupted,
                 try String.fetchOne(db, sql: "SELECT owner FROM downloads_item WHERE id = ?", arguments: [id]) != owner
             {
@@ -92,7 +108,7 @@ public struct DownloadStore: Sendable {
             guard after != before else { return Changed((before, before)) }
             after.updatedAt = Date()
             try after.update(db)
-            var changed = Changed(Optional((before: before, after: after)), after.state, id: id)
+            var changed = Changed(Optional((before: before, after: after)), after.state, id: id, owner: after.person)
             if after.state == .completed, before.state != .completed {
                 // Its notice in the same transaction: a download is never finished without saying so, nor twice.
                 changed.schedule(
@@ -101,33 +117,42 @@ public struct DownloadStore: Sendable {
                     title: "Download finished",
                     body: after.shortAddress,
                     link: "/downloads/\(id)",
-                    at: after.updatedAt
+                    at: after.updatedAt,
+                    for: after.person
                 )
             }
             return changed
         })
     }
 
-    /// Deletes the row `id` if it is finished, and gives it.
+    /// Deletes `person`'s row `id` if it is finished, and gives it.
     ///
     /// - Throws: ``DownloadError/notFound(id:)``, ``DownloadError/notFinished(id:)``.
-    func deleteFinished(id: Int64) async throws -> DownloadItem {
+    func deleteFinished(id: Int64, of person: PersonID = .local) async throws -> DownloadItem {
         try await writer.write(changing: { db in
-            guard let item = try DownloadItem.fetchOne(db, key: id) else { throw DownloadError.notFound(id: id) }
+            guard let item = try Self.of(person).filter(Column("id") == id).fetchOne(db) else {
+                throw DownloadError.notFound(id: id)
+            }
             guard item.state.isFinished else { throw DownloadError.notFinished(id: id) }
             try DownloadItem.deleteOne(db, key: id)
-            return Changed(item, DownloadChanged.Change.removed, id: id)
+            return Changed(item, DownloadChanged.Change.removed, id: id, owner: person)
         })
     }
 
-    /// Puts back finished download `item`, removed a moment ago, with its id; a row with that id now is left as it is
-    /// (and returned).
-    func restore(_ item: DownloadItem) async throws -> (DownloadItem, restored: Bool) {
+    /// Puts back finished download `item`, which `person` removed a moment ago, with its id, as theirs; a row of
+    /// theirs with that id now is left as it is (and returned).
+    ///
+    /// - Throws: ``DownloadError/notFound(id:)`` when the id is another person's now.
+    func restore(_ item: DownloadItem, for person: PersonID = .local) async throws -> (DownloadItem, restored: Bool) {
         try await writer.write(changing: { db in
-            if let id = item.id, let existing = try DownloadItem.fetchOne(db, key: id) { return Changed((existing, false)) }
+            if let id = item.id, let existing = try DownloadItem.fetchOne(db, key: id) {
+                guard existing.person == person else { throw DownloadError.notFound(id: id) }
+                return Changed((existing, false))
+            }
             var restored = item
+            restored.person = person
             try restored.insert(db)
-            return Changed((restored, true), restored.state, id: restored.id)
+            return Changed((restored, true), restored.state, id: restored.id, owner: person)
         })
     }
 
@@ -144,7 +169,7 @@ public struct DownloadStore: Sendable {
                 arguments: [item.receivedBytes, item.totalBytes, item.validator, item.finalURL, item.contentType, id, owner]
             )
             var changed = Changed(())
-            if db.changesCount > 0 { changed.record(DownloadChanged.Change.progress, id: id) }
+            if db.changesCount > 0 { changed.record(DownloadChanged.Change.progress, id: id, owner: item.person) }
             return changed
         })
     }
@@ -183,7 +208,7 @@ public struct DownloadStore: Sendable {
                 sql: "UPDATE downloads_item SET owner = ?, leaseUntil = ? WHERE id = ?",
                 arguments: [owner, until.timeIntervalSince1970, id]
             )
-            return Changed(Optional((before, after)), after.state, id: id)
+            return Changed(Optional((before, after)), after.state, id: id, owner: after.person)
         })
     }
 
@@ -226,7 +251,7 @@ public struct DownloadStore: Sendable {
                 interrupted.append(item)
             }
             var changed = Changed((interrupted: interrupted, nextEnd: try Self.earliestLeaseEnd(db)))
-            for item in interrupted { changed.record(item.state, id: item.id) }
+            for item in interrupted { changed.record(item.state, id: item.id, owner: item.person) }
             return changed
         })
     }
@@ -245,24 +270,24 @@ public struct DownloadStore: Sendable {
         try await writer.write(changing: { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT id, owner, leaseUntil FROM downloads_item WHERE state = 'downloading' ORDER BY id"
+                sql: "SELECT id, owner, leaseUntil, person FROM downloads_item WHERE state = 'downloading' ORDER BY id"
             )
-            var ids: [Int64] = []
+            var ids: [(id: Int64, person: PersonID)] = []
             for row in rows {
                 let lease: Double? = row["leaseUntil"]
                 let owner: String? = row["owner"]
                 let pid = owner.flatMap { Int32($0.prefix { $0 != "-" }) }
                 let lapsed = (lease ?? 0) < now.timeIntervalSince1970
                 let ownerGone = pid.map { !isAlive($0) } ?? true
-                if lapsed || ownerGone { ids.append(row["id"]) }
+                if lapsed || ownerGone { ids.append((row["id"], row["person"])) }
             }
             var changed = Changed(ids.count)
-            for id in ids {
+            for (id, person) in ids {
                 try db.execute(
                     sql: "UPDATE downloads_item SET state = 'queued', owner = NULL WHERE id = ?",
                     arguments: [id]
                 )
-                changed.record(DownloadState.queued, id: id)
+                changed.record(DownloadState.queued, id: id, owner: person)
             }
             return changed
         })

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Kernel
 import KernelHTML
+import KernelStorage
 import KernelWeb
 
 /// The downloader's pages, mounted at `/downloads`:
@@ -14,28 +15,30 @@ import KernelWeb
 /// | `POST /downloads` | start a download of the `url` field |
 /// | `POST /downloads/:id/cancel`, `/retry`, `/remove`, `/restore` | act on one download (restore: Undo a remove) |
 /// | `GET /downloads/:id` | the viewer of a completed download |
+///
+/// Each request reads and acts on its person's downloads only; another's is, to them, one that does not exist (404).
 struct DownloadRoutes: FeatureRoutes {
     let engine: DownloadEngine
     let pages: PageRenderer
-    /// The first page's rows, rendered once per change of the downloads (the feature forgets it on every
+    /// Each person's first page of rows, rendered once per change of the downloads (the feature forgets them on every
     /// ``DownloadChanged``); the address and bar of each running download are filled in as each request reads them.
-    let firstPage: CachedValue<DownloadRowsPage>
+    let firstPage: CachedValues<PersonID, DownloadRowsPage>
     /// Downloads removed a moment ago, for Undo.
     let removed = RecentlyDeleted<DownloadItem>()
 
-    /// Reads and renders one page of rows, newest first, older than the download `before`.
-    static func rowsPage(_ store: DownloadStore, before: Int64?) async throws -> DownloadRowsPage {
-        let page = try await store.page(before: before, limit: DownloadListPage.pageSize)
+    /// Reads and renders one page of `person`'s rows, newest first, older than the download `before`.
+    static func rowsPage(_ store: DownloadStore, before: Int64?, of person: PersonID) async throws -> DownloadRowsPage {
+        let page = try await store.page(before: before, limit: DownloadListPage.pageSize, of: person)
         return DownloadRowsPage(
             DownloadListPage.rows(page.items.map(DownloadRowView.init), older: before != nil),
             nextBefore: page.hasMore ? page.items.last?.id : nil
         )
     }
 
-    /// The rows of `page` ready to send, with the progress of its running downloads as it is now.
-    func rendered(_ page: DownloadRowsPage) async throws -> RenderedHTML {
+    /// The rows of `page` (`person`'s) ready to send, with the progress of its running downloads as it is now.
+    func rendered(_ page: DownloadRowsPage, of person: PersonID) async throws -> RenderedHTML {
         if let ready = page.ready { return ready }
-        let items = try await engine.store.items(ids: page.rows.slots)
+        let items = try await engine.store.items(ids: page.rows.slots, of: person)
         return RenderedHTML(page.rows) { id in
             items[id].map { DownloadListPage.running(DownloadRowView($0)) } ?? HTML()
         }
@@ -45,11 +48,11 @@ struct DownloadRoutes: FeatureRoutes {
         routes.get { request, context in
             try await listPage(url: "", error: nil, before: Self.before(request), request: request, context: context)
         }
-        routes.get("rows") { request, _ in
+        routes.get("rows") { request, context in
             // Some rows by id (a change event named them): each as it is now, in its place (the order is by id, which
             // a change never moves), or gone.
             if let ids = RowUpdates.ids(request) {
-                let items = try await engine.store.items(ids: ids)
+                let items = try await engine.store.items(ids: ids, of: context.person)
                 var updates = RowUpdates()
                 for id in ids {
                     guard let item = items[id] else {
@@ -61,12 +64,13 @@ struct DownloadRoutes: FeatureRoutes {
                 }
                 return updates.response
             }
-            return PageRenderer.html(try await rendered(rows(before: Self.before(request))))
+            let page = try await rows(before: Self.before(request), of: context.person)
+            return PageRenderer.html(try await rendered(page, of: context.person))
         }
         routes.post { request, context in
             let text = try await request.decodeForm(as: DownloadForm.self, context: context).url ?? ""
             do {
-                let item = try await engine.start(text)
+                let item = try await engine.start(text, for: context.person)
                 return pages.redirect(
                     to: "/downloads#download-\(item.id ?? 0)",
                     flash: Flash(.success, "Started downloading \(item.shortAddress).")
@@ -84,20 +88,20 @@ struct DownloadRoutes: FeatureRoutes {
         }
         routes.post(":id/cancel") { _, context in
             try await act(context) { id in
-                let item = try await engine.cancel(id: id)
+                let item = try await engine.cancel(id: id, of: context.person)
                 return "Cancelled \(item.shortAddress)."
             }
         }
         routes.post(":id/retry") { _, context in
             try await act(context) { id in
-                let item = try await engine.retry(id: id)
+                let item = try await engine.retry(id: id, of: context.person)
                 return "Downloading \(item.shortAddress) again."
             }
         }
         routes.post(":id/remove") { request, context in
             let id = try Self.id(context)
             do {
-                let item = try await engine.remove(id: id)
+                let item = try await engine.remove(id: id, of: context.person)
                 removed.remember(item, id: id, of: context.person)
                 return pages.redirect(
                     to: "/downloads",
@@ -105,15 +109,16 @@ struct DownloadRoutes: FeatureRoutes {
                     for: request
                 )
             } catch let error as DownloadError {
+                if case .notFound = error { throw HTTPError(.notFound, message: error.description) }
                 return pages.redirect(to: "/downloads", flash: Flash(.error, error.description), for: request)
             }
         }
         routes.post(":id/restore") { request, context in
             let id = try Self.id(context)
             guard let item = removed.take(id, of: context.person) else {
-                return pages.redirect(to: "/downloads", flash: Flash(.error, "That remove can no longer be undone."), for: request)
+                throw HTTPError(.notFound, message: "That remove can no longer be undone.")
             }
-            let restored = try await engine.restore(item)
+            let restored = try await engine.restore(item, for: context.person)
             return pages.redirect(
                 to: "/downloads#download-\(id)",
                 flash: Flash(.success, "Put back \(restored.shortAddress)."),
@@ -123,7 +128,7 @@ struct DownloadRoutes: FeatureRoutes {
         routes.get(":id/text") { _, context in
             // The whole readable text of a completed download, as plain text (the viewer shows its start).
             let id = try Self.id(context)
-            guard let item = try await engine.store.find(id: id), item.state == .completed,
+            guard let item = try await engine.store.find(id: id, of: context.person), item.state == .completed,
                 let data = FileManager.default.contents(atPath: engine.filePath(for: id))
             else { throw HTTPError(.notFound, message: "There is no completed download at that address.") }
             return Response(
@@ -134,7 +139,7 @@ struct DownloadRoutes: FeatureRoutes {
         }
         routes.get(":id") { request, context in
             let id = try Self.id(context)
-            guard let item = try await engine.store.find(id: id) else {
+            guard let item = try await engine.store.find(id: id, of: context.person) else {
                 throw HTTPError(.notFound, message: DownloadError.notFound(id: id).description)
             }
             let data: Data
@@ -149,9 +154,11 @@ struct DownloadRoutes: FeatureRoutes {
         }
     }
 
-    private func rows(before: Int64?) async throws -> DownloadRowsPage {
-        guard let before else { return try await firstPage.value() }
-        return try await Self.rowsPage(engine.store, before: before)
+    private func rows(before: Int64?, of person: PersonID) async throws -> DownloadRowsPage {
+        guard let before else {
+            return try await firstPage.value(for: person) { try await Self.rowsPage(engine.store, before: nil, of: person) }
+        }
+        return try await Self.rowsPage(engine.store, before: before, of: person)
     }
 
     /// The `before` cursor of the page asked for; nil (the first page) when absent or not a row id.
@@ -168,7 +175,7 @@ struct DownloadRoutes: FeatureRoutes {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let view = DownloadListView(
-            rows: try await rows(before: before),
+            rows: try await rows(before: before, of: context.person),
             before: before,
             url: url,
             urlError: error,
@@ -178,7 +185,7 @@ struct DownloadRoutes: FeatureRoutes {
         return await pages.page(
             "Downloads",
             before: DownloadListPage.opening(view),
-            rendered: try await rendered(view.rows),
+            rendered: try await rendered(view.rows, of: context.person),
             after: DownloadListPage.closing(view),
             request: request,
             context: context,
@@ -192,6 +199,7 @@ struct DownloadRoutes: FeatureRoutes {
             let message = try await action(id)
             return pages.redirect(to: "/downloads#download-\(id)", flash: Flash(.success, message))
         } catch let error as DownloadError {
+            if case .notFound = error { throw HTTPError(.notFound, message: error.description) }
             return pages.redirect(to: "/downloads", flash: Flash(.error, error.description))
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Downloader
 import Foundation
 import Kernel
+import KernelStorage
 import KernelWeb
 
 /// The downloader, plugged into Atelier: background downloads with live progress, and a safe HTML viewer.
@@ -44,7 +45,7 @@ public struct DownloaderFeature: WebFeature {
             settings: settings,
             logger: feature.logger
         )
-        let firstPage = CachedValue { try await DownloadRoutes.rowsPage(engine.store, before: nil) }
+        let firstPage = CachedValues<PersonID, DownloadRowsPage>(limit: 1_000)
         // A download started (here, or by the CLI): the engine's lease loop, asleep while nothing runs, looks again.
         let started = feature.bus.addObserver(for: DownloadChanged.self) { change in
             if change.change == .downloading || change.change == .batch { engine.downloadsChanged() }

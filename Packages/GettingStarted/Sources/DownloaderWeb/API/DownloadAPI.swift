@@ -12,6 +12,8 @@ import OpenAPIRuntime
 /// the viewer's reading of a completed page, each through the same engine call as the page.
 ///
 /// Nothing is kept between reads: a running download's row changes four times a second.
+///
+/// Each operation acts on the downloads of the request's person (``APIRequest/person``).
 struct DownloadAPI: APIProtocol, FeatureRoutes {
     let engine: DownloadEngine
     let logger: Logger
@@ -28,7 +30,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
             guard let id = Int64(after), id > 0 else { throw APIProblem.notACursor }
             before = id
         }
-        let page = try await engine.store.page(before: before, limit: DownloadListPage.pageSize)
+        let page = try await engine.store.page(before: before, limit: DownloadListPage.pageSize, of: APIRequest.person)
         let next = page.hasMore ? page.items.last?.id.map(String.init) : nil
         return .ok(.init(body: .json(.init(downloads: page.items.map(Self.download), next: next))))
     }
@@ -36,7 +38,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
     func startDownload(_ input: Operations.StartDownload.Input) async throws -> Operations.StartDownload.Output {
         guard case .json(let draft) = input.body else { throw APIProblem(.unsupportedMediaType, title: "Send JSON.") }
         do {
-            let item = try await engine.start(draft.url)
+            let item = try await engine.start(draft.url, for: APIRequest.person)
             let id = item.id ?? 0
             return .created(.init(headers: .init(location: "/api/v1/downloads/\(id)"), body: .json(Self.download(item))))
         } catch let error as DownloadURLError {
@@ -50,7 +52,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
     }
 
     func getDownload(_ input: Operations.GetDownload.Input) async throws -> Operations.GetDownload.Output {
-        guard let item = try await engine.store.find(id: input.path.id) else {
+        guard let item = try await engine.store.find(id: input.path.id, of: APIRequest.person) else {
             return .notFound(.init(body: .applicationProblemJson(Self.notFound(input.path.id))))
         }
         return .ok(.init(body: .json(Self.download(item))))
@@ -58,7 +60,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
 
     func removeDownload(_ input: Operations.RemoveDownload.Input) async throws -> Operations.RemoveDownload.Output {
         do {
-            try await engine.remove(id: input.path.id)
+            try await engine.remove(id: input.path.id, of: APIRequest.person)
             return .noContent(.init())
         } catch DownloadError.notFound(let id) {
             return .notFound(.init(body: .applicationProblemJson(Self.notFound(id))))
@@ -69,7 +71,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
 
     func cancelDownload(_ input: Operations.CancelDownload.Input) async throws -> Operations.CancelDownload.Output {
         do {
-            return .ok(.init(body: .json(Self.download(try await engine.cancel(id: input.path.id)))))
+            return .ok(.init(body: .json(Self.download(try await engine.cancel(id: input.path.id, of: APIRequest.person)))))
         } catch DownloadError.notFound(let id) {
             return .notFound(.init(body: .applicationProblemJson(Self.notFound(id))))
         }
@@ -77,7 +79,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
 
     func retryDownload(_ input: Operations.RetryDownload.Input) async throws -> Operations.RetryDownload.Output {
         do {
-            return .ok(.init(body: .json(Self.download(try await engine.retry(id: input.path.id)))))
+            return .ok(.init(body: .json(Self.download(try await engine.retry(id: input.path.id, of: APIRequest.person)))))
         } catch DownloadError.notFound(let id) {
             return .notFound(.init(body: .applicationProblemJson(Self.notFound(id))))
         } catch let error as DownloadError {
@@ -87,7 +89,7 @@ struct DownloadAPI: APIProtocol, FeatureRoutes {
 
     func readDownload(_ input: Operations.ReadDownload.Input) async throws -> Operations.ReadDownload.Output {
         let id = input.path.id
-        guard let item = try await engine.store.find(id: id) else {
+        guard let item = try await engine.store.find(id: id, of: APIRequest.person) else {
             return .notFound(.init(body: .applicationProblemJson(Self.notFound(id))))
         }
         // The viewer's own refusals, in its words.
