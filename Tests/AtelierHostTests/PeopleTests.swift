@@ -16,6 +16,7 @@ struct PeopleTests {
     static let personal = [
         "tasks": ["/tasks", "/api/v1/tasks"], "countdown": ["/countdown", "/api/v1/countdowns"],
         "inbox": ["/inbox", "/api/v1/notices"], "downloads": ["/downloads", "/api/v1/downloads"],
+        "assignments": ["/assignments", "/api/v1/assignments", "/api/v1/assignment-tasks"],
     ]
 
     /// Signs up `email` in `browser`, which is then signed in.
@@ -37,7 +38,7 @@ struct PeopleTests {
         return (parts[0], path)
     }
 
-    @Test("a second person gets 404 for every route of a personal feature given the first's ids, and never their data")
+    @Test("a second person gets 404 for every route of a personal part given the first's ids, and never their data")
     func isolationWalk() async throws {
         try await withTestShell(features: try Registry.features.enabled(nil), people: true) { ann, parts in
             try await Self.signUp(ann, "ann@example.com")
@@ -67,8 +68,26 @@ struct PeopleTests {
                 body: ""
             )
             let noticeID = try #require(notice.id)
-            // Each route's own kind of id: Ann's task, countdown or notice.
+            // An assignment of Ann's, with a task.
+            let script: HTTPFields = [HTTPField.Name("X-CSRF-Token")!: try await ann.csrfToken()]
+            let assignment = try await ann.api(
+                .post,
+                "/api/v1/assignments",
+                json: #"{"module": "Ann's module", "level": 6, "name": "Ann's essay", "value": 40, "due": "2030-01-15T17:00"}"#,
+                headers: script
+            )
+            let assignmentID = try #require(assignment.text.firstMatch(of: /"id":(\d+)/).flatMap { Int64($0.1) }, "\(assignment.text)")
+            let assignmentTask = try await ann.api(
+                .post,
+                "/api/v1/assignments/\(assignmentID)/tasks",
+                json: #"{"name": "Ann's draft", "start": "2030-01-05"}"#,
+                headers: script
+            )
+            let assignmentTaskID = try #require(assignmentTask.text.firstMatch(of: /"id":(\d+)/).flatMap { Int64($0.1) })
+            // Each route's own kind of id: Ann's task, countdown, notice, download, assignment or assignment's task.
             func anns(_ route: String) -> Int64 {
+                if route.contains("/assignments/tasks/") || route.contains("/assignment-tasks/") { return assignmentTaskID }
+                if route.contains("assignments") { return assignmentID }
                 if route.hasSuffix("/restore") && route.contains("/tasks/") { return goneID }
                 if route.contains("countdown") { return countdownID }
                 if route.contains("downloads") { return downloadID }
@@ -79,40 +98,57 @@ struct PeopleTests {
             let routes = parts.routes.filter { route in
                 Self.personal.values.joined().contains { route.contains(" \($0)/") || route.hasSuffix(" \($0)") }
             }
-            #expect(routes.count >= 40, "\(routes)")
+            #expect(routes.count >= 70, "\(routes)")
             // Ann reads every page and answer first: whatever is kept in memory for her is kept when Bo asks.
             for route in routes where route.hasPrefix("GET ") {
                 _ = try await ann.get(Self.request(route, id: anns(route)).path)
             }
-            var walked: [String] = []
-            for route in routes {
-                let (method, path) = Self.request(route, id: anns(route))
-                guard ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].contains(method) else { continue }
-                let names = route.contains(":id") || route.contains("{id}")
-                let answer: TestResponse
+            /// Bo sends `route` as a person would: a page's form, or the page's script calling the API.
+            func send(_ method: String, _ path: String) async throws -> TestResponse? {
                 switch (method, path.hasPrefix("/api/")) {
                 case ("GET", _), ("HEAD", _):
-                    answer = try await bo.get(path)
+                    return try await bo.get(path)
                 case ("POST", false):
-                    answer = try await bo.post(path, form: [("name", "Bo was here"), ("day", "2026-11-22")])
+                    return try await bo.post(path, form: [("name", "Bo was here"), ("day", "2026-11-22")])
                 case (_, true):
-                    // As the page's own script sends it: the session's cookie and the page's CSRF token.
-                    answer = try await bo.api(
+                    // Every field any operation reads, so each one gets as far as looking for the id.
+                    return try await bo.api(
                         HTTPRequest.Method(method)!,
                         path,
-                        json: #"{"name":"Bo was here","day":"2026-11-22","done":true}"#,
+                        json: #"""
+                            {"name": "Bo was here", "day": "2026-11-22", "done": true, "module": "Bo's", "level": 6,
+                             "value": 1, "due": "2030-01-01T09:00", "start": "2030-01-01", "percent": 5, "mark": 50}
+                            """#,
                         headers: [HTTPField.Name("X-CSRF-Token")!: try await bo.csrfToken()]
                     )
                 default:
-                    continue
+                    return nil
                 }
+            }
+            var walked: [String] = []
+            for route in routes {
+                let (method, path) = Self.request(route, id: anns(route))
+                guard let answer = try await send(method, path) else { continue }
                 // No such operation at that address (405, saying which there are): nothing to walk.
                 if answer.status == .methodNotAllowed, let allow = answer.headers[.allow], !allow.contains(method) { continue }
                 walked.append(route)
-                if names { #expect(answer.status == .notFound, "\(route): \(answer.status) \(answer.text.prefix(200))") }
-                #expect(!answer.text.contains("Ann's") && !answer.text.contains("anns-file"), "\(route) shows Ann's")
+                var shown = answer
+                if route.contains("{id}") {
+                    // Ann's id answers Bo exactly as an id that does not exist does: nothing tells him it is there.
+                    let missing = try #require(try await send(method, Self.request(route, id: 987_654).path))
+                    #expect(answer.status == missing.status, "\(route): \(answer.status), not \(missing.status)")
+                    #expect(
+                        answer.headers[.location] == missing.headers[.location],
+                        "\(route): to \(answer.headers[.location] ?? "-")"
+                    )
+                    if path.hasPrefix("/api/") || method == "GET" && missing.status != .ok {
+                        #expect(answer.status == .notFound, "\(route): \(answer.status) \(answer.text.prefix(200))")
+                    }
+                    if answer.status == .seeOther { shown = try await bo.follow(answer) }
+                }
+                #expect(!shown.text.contains("Ann's") && !shown.text.contains("anns-file"), "\(route) shows Ann's")
             }
-            #expect(walked.count >= 40, "\(walked)")
+            #expect(walked.count >= 60, "\(walked)")
             // Ann's task is as she left it, and her deletion can still be undone by her.
             let page = try await ann.get("/tasks/\(id)")
             #expect(page.status == .ok && page.text.contains("secret errand"))
@@ -123,6 +159,10 @@ struct PeopleTests {
             #expect(countdowns.contains("Ann's countdown"))
             let inbox = try await ann.api(.get, "/api/v1/notices").text
             #expect(inbox.contains("Ann's notice") && inbox.contains(#""unread":1"#), "\(inbox)")
+            let downloads = try await ann.api(.get, "/api/v1/downloads").text
+            #expect(downloads.contains("anns-file"))
+            let essay = try await ann.api(.get, "/api/v1/assignments/\(assignmentID)").text
+            #expect(essay.contains("Ann's essay") && essay.contains("Ann's draft"), "\(essay)")
             // Bo's own list is Bo's: none of Ann's tasks (nor the examples the first person was given).
             let list = try await bo.get("/tasks")
             #expect(!list.text.contains("Ann's") && !list.text.contains("Welcome to your task list"))

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 
 /// A university assignment: the module it belongs to, its level, name, weight in the module, the mark awarded,
 /// when it is due, notes and a reminder.
@@ -40,6 +41,8 @@ public struct Assignment: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     /// When it was last changed.
     public var updatedAt: Date
+    /// Whose it is.
+    public var owner: PersonID
 
     /// The overall progress of its tasks.
     public var progress: AssignmentProgress {
@@ -63,7 +66,8 @@ public struct Assignment: Sendable, Hashable, Identifiable {
         progressWeight: Int64 = 0,
         taskCount: Int = 0,
         createdAt: Date,
-        updatedAt: Date
+        updatedAt: Date,
+        owner: PersonID = .local
     ) {
         self.id = id
         self.uid = uid
@@ -81,6 +85,7 @@ public struct Assignment: Sendable, Hashable, Identifiable {
         self.taskCount = taskCount
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.owner = owner
     }
 }
 
@@ -110,6 +115,7 @@ extension Assignment: FetchableRecord, MutablePersistableRecord {
         taskCount = row["taskCount"]
         createdAt = Date(timeIntervalSince1970: row["createdAt"])
         updatedAt = Date(timeIntervalSince1970: row["updatedAt"])
+        owner = row["owner"]
     }
 
     /// Writes the columns.
@@ -132,6 +138,7 @@ extension Assignment: FetchableRecord, MutablePersistableRecord {
         container["taskCount"] = taskCount
         container["createdAt"] = createdAt.timeIntervalSince1970
         container["updatedAt"] = updatedAt.timeIntervalSince1970
+        container["owner"] = owner
     }
 
     /// Records the id the database gave a newly inserted assignment.

@@ -40,15 +40,14 @@ extension AssignmentRepository {
                 }
             }
             let ids = Set(slipped.map(\.assignmentID))
-            let names = try Dictionary(
-                uniqueKeysWithValues: Assignment.filter(keys: ids).fetchAll(db).map { ($0.id ?? 0, $0.name) }
-            )
+            let assignments = try Assignment.filter(keys: ids).fetchAll(db)
+            let names = Dictionary(uniqueKeysWithValues: assignments.map { ($0.id ?? 0, $0.name) })
             var changed = Changed(slipped)
             for task in slipped {
                 recordSlipNotice(task, assignmentName: names[task.assignmentID], at: moment, &changed)
             }
-            for id in ids.sorted() {
-                changed.record(AssignmentChanged.Change.behind, id: id)
+            for assignment in assignments.sorted(by: { ($0.id ?? 0) < ($1.id ?? 0) }) {
+                changed.record(AssignmentChanged.Change.behind, id: assignment.id, owner: assignment.owner)
             }
             return changed
         })
@@ -67,18 +66,18 @@ extension AssignmentRepository {
         let (from, to) = (min(start, end).timeIntervalSince1970, max(start, end).timeIntervalSince1970)
         let grace = AssignmentSection.graceAfterDue
         try await writer.write(changing: { db in
-            let ids = try Int64.fetchAll(
+            let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id FROM assignments_assignment
+                    SELECT id, owner FROM assignments_assignment
                     WHERE (dueAt >= ? AND dueAt < ? AND mark IS NOT NULL) OR (dueAt >= ? AND dueAt < ? AND mark IS NULL)
                     ORDER BY id
                     """,
                 arguments: [from, to, from - grace, to - grace]
             )
             var changed = Changed(())
-            for id in ids {
-                changed.record(AssignmentChanged.Change.moved, id: id)
+            for row in rows {
+                changed.record(AssignmentChanged.Change.moved, id: row["id"], owner: row["owner"])
             }
             return changed
         })
@@ -99,7 +98,8 @@ extension AssignmentRepository {
             title: "Behind schedule: \(task.name)",
             body: "\(assignmentName ?? "An assignment"): \(reason)",
             link: "/assignments/\(task.assignmentID)",
-            at: moment
+            at: moment,
+            for: task.owner
         )
     }
 
@@ -111,13 +111,14 @@ extension AssignmentRepository {
         "assignments.reminder.\(kind).\(id).\(Int64(date.timeIntervalSince1970))"
     }
 
-    /// The notice that reminds of an assignment or a task: its key (what it is for and when), time and words.
+    /// The notice that reminds of an assignment or a task: its key (what it is for and when), time, words and person.
     struct ReminderNotice {
         var key: String
         var date: Date
         var title: String
         var body: String
         var link: String
+        var owner: PersonID
     }
 
     func notice(_ assignment: Assignment) -> ReminderNotice? {
@@ -127,7 +128,8 @@ extension AssignmentRepository {
             date: date,
             title: "Reminder: \(assignment.name)",
             body: "\(assignment.module) · due \(Moment.token(assignment.dueAt))",
-            link: "/assignments/\(id)"
+            link: "/assignments/\(id)",
+            owner: assignment.owner
         )
     }
 
@@ -139,7 +141,8 @@ extension AssignmentRepository {
             title: "Reminder: \(task.name)",
             body: task.dueAt.map { "Due \(Moment.token($0)) · \(task.percent)% done" }
                 ?? "\(task.percent)% done",
-            link: "/assignments/\(task.assignmentID)#task-\(id)"
+            link: "/assignments/\(task.assignmentID)#task-\(id)",
+            owner: task.owner
         )
     }
 
@@ -157,6 +160,14 @@ extension AssignmentRepository {
             changed.withdraw(featureID: Self.featureID, key: old)
         }
         guard let new = current, new.date > moment else { return }
-        changed.schedule(featureID: Self.featureID, key: new.key, title: new.title, body: new.body, link: new.link, at: new.date)
+        changed.schedule(
+            featureID: Self.featureID,
+            key: new.key,
+            title: new.title,
+            body: new.body,
+            link: new.link,
+            at: new.date,
+            for: new.owner
+        )
     }
 }

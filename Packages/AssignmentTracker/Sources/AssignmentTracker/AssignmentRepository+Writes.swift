@@ -23,11 +23,12 @@ extension AssignmentRepository {
                 notes: input.notes,
                 reminder: input.reminder,
                 createdAt: stamp,
-                updatedAt: stamp
+                updatedAt: stamp,
+                owner: owner
             )
             try assignment.insert(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
-            var changed = Changed(assignment, AssignmentChanged.Change.added, id: assignment.id)
+            var changed = Changed(assignment, AssignmentChanged.Change.added, id: assignment.id, owner: owner)
             recordReminder(of: notice(assignment), previous: nil, at: stamp, &changed)
             return changed
         })
@@ -74,7 +75,7 @@ extension AssignmentRepository {
     ) async throws -> Assignment {
         let stamp = now()
         return try await writer.write(changing: { db in
-            let previous = try Self.fetchAssignment(id, db)
+            let previous = try fetchAssignment(id, db)
             if let version, version != previous.version { throw AssignmentError.assignmentChanged(id: id) }
             var assignment = previous
             edit(&assignment)
@@ -83,7 +84,7 @@ extension AssignmentRepository {
             assignment.updatedAt = stamp
             try assignment.update(db)
             try CalendarSync.enqueue(assignment, deleted: false, db)
-            var changed = Changed(assignment, AssignmentChanged.Change.updated, id: id)
+            var changed = Changed(assignment, AssignmentChanged.Change.updated, id: id, owner: owner)
             recordReminder(of: notice(assignment), previous: notice(previous), at: stamp, &changed)
             return changed
         })
@@ -94,11 +95,11 @@ extension AssignmentRepository {
     public func delete(id: Int64) async throws -> Assignment {
         let stamp = now()
         return try await writer.write(changing: { db in
-            let assignment = try Self.fetchAssignment(id, db)
+            let assignment = try fetchAssignment(id, db)
             let tasks = try Self.tasks(of: id, db)
             try Assignment.deleteOne(db, key: id)
             try CalendarSync.enqueue(assignment, deleted: true, db)
-            var changed = Changed(assignment, AssignmentChanged.Change.deleted, id: id)
+            var changed = Changed(assignment, AssignmentChanged.Change.deleted, id: id, owner: owner)
             recordReminder(of: nil, previous: notice(assignment), at: stamp, &changed)
             for task in tasks { recordReminder(of: nil, previous: notice(task), at: stamp, &changed) }
             return changed
@@ -114,7 +115,7 @@ extension AssignmentRepository {
     public func addTask(to assignmentID: Int64, _ input: TaskInput) async throws -> AssignmentTask {
         let stamp = now()
         return try await writer.write(changing: { db in
-            _ = try Self.fetchAssignment(assignmentID, db)
+            _ = try fetchAssignment(assignmentID, db)
             let count = try AssignmentTask.filter(Column("assignmentID") == assignmentID).fetchCount(db)
             guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
             var task = AssignmentTask(
@@ -127,11 +128,12 @@ extension AssignmentRepository {
                 reminder: input.reminder,
                 percent: input.percent,
                 createdAt: stamp,
-                updatedAt: stamp
+                updatedAt: stamp,
+                owner: owner
             )
             try task.insert(db)
             try Self.refreshProgress(of: assignmentID, db)
-            var changed = Changed(task, AssignmentChanged.Change.tasks, id: assignmentID)
+            var changed = Changed(task, AssignmentChanged.Change.tasks, id: assignmentID, owner: owner)
             recordReminder(of: notice(task), previous: nil, at: stamp, &changed)
             return changed
         })
@@ -176,7 +178,7 @@ extension AssignmentRepository {
     ) async throws -> AssignmentTask {
         let stamp = now()
         return try await writer.write(changing: { db in
-            let previous = try Self.fetchTask(id, db)
+            let previous = try fetchTask(id, db)
             if let version, version != previous.version { throw AssignmentError.taskChanged(id: id) }
             var task = previous
             edit(&task)
@@ -186,7 +188,7 @@ extension AssignmentRepository {
             if task.behindSince != nil, !TaskSchedule(task, now: stamp).isBehind { task.behindSince = nil }
             try task.update(db)
             try Self.refreshProgress(of: task.assignmentID, db)
-            var changed = Changed(task, AssignmentChanged.Change.tasks, id: task.assignmentID)
+            var changed = Changed(task, AssignmentChanged.Change.tasks, id: task.assignmentID, owner: owner)
             recordReminder(of: notice(task), previous: notice(previous), at: stamp, &changed)
             return changed
         })
@@ -201,15 +203,19 @@ extension AssignmentRepository {
     public func restoreTask(_ task: AssignmentTask) async throws -> AssignmentTask {
         let stamp = now()
         return try await writer.write(changing: { db in
-            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) { return Changed(existing) }
-            _ = try Self.fetchAssignment(task.assignmentID, db)
+            if let id = task.id, let existing = try AssignmentTask.fetchOne(db, key: id) {
+                guard existing.owner == owner else { throw AssignmentError.taskNotFound(id: id) }
+                return Changed(existing)
+            }
+            _ = try fetchAssignment(task.assignmentID, db)
             let count = try AssignmentTask.filter(Column("assignmentID") == task.assignmentID).fetchCount(db)
             guard count < Self.maxTasks else { throw AssignmentError.tooManyTasks }
             var restored = task
+            restored.owner = owner
             restored.updatedAt = stamp
             try restored.insert(db)
             try Self.refreshProgress(of: task.assignmentID, db)
-            var changed = Changed(restored, AssignmentChanged.Change.tasks, id: task.assignmentID)
+            var changed = Changed(restored, AssignmentChanged.Change.tasks, id: task.assignmentID, owner: owner)
             recordReminder(of: notice(restored), previous: nil, at: stamp, &changed)
             return changed
         })
@@ -220,10 +226,10 @@ extension AssignmentRepository {
     public func deleteTask(id: Int64) async throws -> AssignmentTask {
         let stamp = now()
         return try await writer.write(changing: { db in
-            let task = try Self.fetchTask(id, db)
+            let task = try fetchTask(id, db)
             try AssignmentTask.deleteOne(db, key: id)
             try Self.refreshProgress(of: task.assignmentID, db)
-            var changed = Changed(task, AssignmentChanged.Change.tasks, id: task.assignmentID)
+            var changed = Changed(task, AssignmentChanged.Change.tasks, id: task.assignmentID, owner: owner)
             recordReminder(of: nil, previous: notice(task), at: stamp, &changed)
             return changed
         })

@@ -4,7 +4,8 @@ import Kernel
 import KernelEvents
 import KernelStorage
 
-/// Reads and changes assignments and their tasks, keeps each assignment's progress up to date, schedules reminders
+/// Reads and changes one person's assignments and their tasks (``owner``: every query reads only theirs, another's is,
+/// to it, one that does not exist), keeps each assignment's progress up to date, schedules reminders
 /// as the house's notices, and announces every change on a `EventBus`.
 ///
 /// Every method is one short transaction that returns what it changed (`Changed`): the Kernel records the rows in
@@ -19,6 +20,8 @@ public struct AssignmentRepository: Sendable {
     public let timeZone: TimeZone
     /// The clock it stamps changes and judges schedules and sections by.
     public let now: @Sendable () -> Date
+    /// The person whose assignments these are.
+    public let owner: PersonID
 
     /// The most tasks an assignment holds.
     public static let maxTasks = 500
@@ -30,11 +33,18 @@ public struct AssignmentRepository: Sendable {
     public init(
         writer: any DatabaseWriter,
         timeZone: TimeZone = .current,
+        owner: PersonID = .local,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.writer = writer
         self.timeZone = timeZone
+        self.owner = owner
         self.now = now
+    }
+
+    /// The same repository, for `person`'s assignments.
+    public func of(_ person: PersonID) -> AssignmentRepository {
+        AssignmentRepository(writer: writer, timeZone: timeZone, owner: person, now: now)
     }
 
     // MARK: - Reading
@@ -50,7 +60,7 @@ public struct AssignmentRepository: Sendable {
     ) async throws -> AssignmentPage {
         let moment = now().timeIntervalSince1970
         let rows = try await writer.read { db in
-            try Assignment.fetchAll(db, Self.pageRequest(section, after: cursor, limit: limit + 1, now: moment, matching: search))
+            try Assignment.fetchAll(db, pageRequest(section, after: cursor, limit: limit + 1, now: moment, matching: search))
         }
         let shown = Array(rows.prefix(limit))
         return AssignmentPage(assignments: shown, next: rows.count > limit ? shown.last.map(AssignmentCursor.init) : nil)
@@ -66,7 +76,7 @@ public struct AssignmentRepository: Sendable {
     ) async throws -> AssignmentPage {
         let moment = now().timeIntervalSince1970
         let rows = try await writer.read { db in
-            try Assignment.fetchAll(db, Self.pageRequest(section, after: nil, limit: limit + 1, now: moment, matching: search))
+            try Assignment.fetchAll(db, pageRequest(section, after: nil, limit: limit + 1, now: moment, matching: search))
         }
         let upTo = rows.prefix { assignment in
             let key = AssignmentCursor(assignment)
@@ -78,7 +88,7 @@ public struct AssignmentRepository: Sendable {
         return AssignmentPage(assignments: shown, next: rows.count > shown.count ? shown.last.map(AssignmentCursor.init) : nil)
     }
 
-    static func pageRequest(
+    func pageRequest(
         _ section: AssignmentSection,
         after cursor: AssignmentCursor?,
         limit: Int,
@@ -97,14 +107,14 @@ public struct AssignmentRepository: Sendable {
             // The due-date index gives the range; the rest filters it.
             return """
                 SELECT * FROM assignments_assignment
-                WHERE dueAt >= \(grace) AND (dueAt >= \(now) OR mark IS NULL) \(after) \(found)
+                WHERE owner = \(owner) AND dueAt >= \(grace) AND (dueAt >= \(now) OR mark IS NULL) \(after) \(found)
                 ORDER BY dueAt, id LIMIT \(limit)
                 """
         case .archive:
             let after: SQL = cursor.map { "AND (dueAt < \($0.dueAt) OR (dueAt = \($0.dueAt) AND id < \($0.id)))" } ?? ""
             return """
                 SELECT * FROM assignments_assignment
-                WHERE dueAt < \(now) AND (dueAt < \(grace) OR mark IS NOT NULL) \(after) \(found)
+                WHERE owner = \(owner) AND dueAt < \(now) AND (dueAt < \(grace) OR mark IS NOT NULL) \(after) \(found)
                 ORDER BY dueAt DESC, id DESC LIMIT \(limit)
                 """
         }
@@ -115,33 +125,38 @@ public struct AssignmentRepository: Sendable {
         let moment = now().timeIntervalSince1970
         let grace = moment - AssignmentSection.graceAfterDue
         return try await writer.read { db in
-            let total = try Assignment.fetchCount(db)
+            let total = try Assignment.filter(Column("owner") == owner).fetchCount(db)
             let archived =
                 try Int.fetchOne(
                     db,
-                    sql: "SELECT COUNT(*) FROM assignments_assignment WHERE dueAt < ? AND (dueAt < ? OR mark IS NOT NULL)",
-                    arguments: [moment, grace]
+                    sql: """
+                        SELECT COUNT(*) FROM assignments_assignment
+                        WHERE owner = ? AND dueAt < ? AND (dueAt < ? OR mark IS NOT NULL)
+                        """,
+                    arguments: [owner, moment, grace]
                 ) ?? 0
             return [.current: total - archived, .archive: archived]
         }
     }
 
-    /// Every assignment, soonest due first (for the calendar feed and `export`).
+    /// Every assignment of the owner's, soonest due first (for the calendar feed and `export`).
     public func all() async throws -> [Assignment] {
-        try await writer.read { db in try Assignment.order(Column("dueAt"), Column("id")).fetchAll(db) }
+        try await writer.read { db in
+            try Assignment.filter(Column("owner") == owner).order(Column("dueAt"), Column("id")).fetchAll(db)
+        }
     }
 
     /// The assignment with id `id`.
     ///
     /// - Throws: ``AssignmentError/assignmentNotFound(id:)``.
     public func assignment(id: Int64) async throws -> Assignment {
-        try await writer.read { db in try Self.fetchAssignment(id, db) }
+        try await writer.read { db in try fetchAssignment(id, db) }
     }
 
     /// The assignment with id `id` and its tasks, in start order, read together.
     public func detail(id: Int64) async throws -> (Assignment, [AssignmentTask]) {
         try await writer.read { db in
-            (try Self.fetchAssignment(id, db), try Self.tasks(of: id, db))
+            (try fetchAssignment(id, db), try Self.tasks(of: id, db))
         }
     }
 
@@ -149,7 +164,7 @@ public struct AssignmentRepository: Sendable {
     ///
     /// - Throws: ``AssignmentError/taskNotFound(id:)``.
     public func task(id: Int64) async throws -> AssignmentTask {
-        try await writer.read { db in try Self.fetchTask(id, db) }
+        try await writer.read { db in try fetchTask(id, db) }
     }
 
     // MARK: - Helpers
@@ -168,13 +183,19 @@ public struct AssignmentRepository: Sendable {
         try AssignmentTask.filter(Column("assignmentID") == assignmentID).order(Column("startAt"), Column("id")).fetchAll(db)
     }
 
-    static func fetchAssignment(_ id: Int64, _ db: Database) throws -> Assignment {
-        guard let assignment = try Assignment.fetchOne(db, key: id) else { throw AssignmentError.assignmentNotFound(id: id) }
+    /// The owner's assignment `id` (its tasks are read by it: they are the assignment's person's too).
+    func fetchAssignment(_ id: Int64, _ db: Database) throws -> Assignment {
+        guard let assignment = try Assignment.fetchOne(db, key: id), assignment.owner == owner else {
+            throw AssignmentError.assignmentNotFound(id: id)
+        }
         return assignment
     }
 
-    static func fetchTask(_ id: Int64, _ db: Database) throws -> AssignmentTask {
-        guard let task = try AssignmentTask.fetchOne(db, key: id) else { throw AssignmentError.taskNotFound(id: id) }
+    /// The owner's task `id`.
+    func fetchTask(_ id: Int64, _ db: Database) throws -> AssignmentTask {
+        guard let task = try AssignmentTask.fetchOne(db, key: id), task.owner == owner else {
+            throw AssignmentError.taskNotFound(id: id)
+        }
         return task
     }
 }

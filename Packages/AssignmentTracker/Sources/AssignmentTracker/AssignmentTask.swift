@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 
 /// One task of an assignment: what to do, when it starts, how long it should take, how far along it is.
 ///
@@ -31,6 +32,8 @@ public struct AssignmentTask: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     /// When it was last changed.
     public var updatedAt: Date
+    /// Whose it is.
+    public var owner: PersonID
 
     /// The planned length in seconds, or nil when not given.
     public var plannedSeconds: Int64? { length.seconds(from: startAt) }
@@ -52,7 +55,8 @@ public struct AssignmentTask: Sendable, Hashable, Identifiable {
         behindSince: Date? = nil,
         slips: Int = 0,
         createdAt: Date,
-        updatedAt: Date
+        updatedAt: Date,
+        owner: PersonID = .local
     ) {
         self.id = id
         self.assignmentID = assignmentID
@@ -67,6 +71,7 @@ public struct AssignmentTask: Sendable, Hashable, Identifiable {
         self.slips = slips
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.owner = owner
     }
 }
 
@@ -97,6 +102,7 @@ extension AssignmentTask: FetchableRecord, MutablePersistableRecord {
         slips = row["slips"]
         createdAt = Date(timeIntervalSince1970: row["createdAt"])
         updatedAt = Date(timeIntervalSince1970: row["updatedAt"])
+        owner = row["owner"]
     }
 
     /// Writes the columns.
@@ -118,6 +124,7 @@ extension AssignmentTask: FetchableRecord, MutablePersistableRecord {
         container["slips"] = slips
         container["createdAt"] = createdAt.timeIntervalSince1970
         container["updatedAt"] = updatedAt.timeIntervalSince1970
+        container["owner"] = owner
     }
 
     /// Records the id the database gave a newly inserted task.

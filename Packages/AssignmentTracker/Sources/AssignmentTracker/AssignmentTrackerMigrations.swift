@@ -16,6 +16,10 @@ public enum AssignmentTrackerMigrations {
     /// The identifier of the migration that counts the slips whose notice was raised: `assignments.v3`.
     public static let v3 = "assignments.v3"
 
+    /// Whose each assignment and task is (`owner`; those from before are the local person's), each person's due-date
+    /// order, and a browser's remembered view per person: `assignments.v4`.
+    public static let v4 = "assignments.v4"
+
     /// Registers the migrations, in order. They are SQL, so they keep meaning the same when the Swift types change.
     public static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration(v1) { db in
@@ -101,6 +105,16 @@ public enum AssignmentTrackerMigrations {
             // its notice went out (a kill, a failed write) is raised by a later check. Existing slips count as not
             // raised; their notices are keyed, so the first check raises only those that are missing.
             try db.execute(sql: "ALTER TABLE assignments_task ADD COLUMN noticedSlips INTEGER NOT NULL DEFAULT 0")
+        }
+        migrator.registerMigration(v4) { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE assignments_assignment ADD COLUMN owner INTEGER NOT NULL DEFAULT 1;
+                    ALTER TABLE assignments_task ADD COLUMN owner INTEGER NOT NULL DEFAULT 1;
+                    DROP INDEX assignments_assignment_due;
+                    CREATE INDEX assignments_assignment_due ON assignments_assignment (owner, dueAt, id);
+                    """
+            )
         }
     }
 }

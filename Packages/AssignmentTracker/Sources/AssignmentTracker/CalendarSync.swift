@@ -96,8 +96,11 @@ public struct CalendarSync: Sendable {
         self.now = now
     }
 
-    /// Marks `assignment` as needing a push (or a delete), from inside the transaction that changed it.
+    /// Marks `assignment` as needing a push (or a delete), from inside the transaction that changed it. Only the local
+    /// person's assignments go to the configured server: it is the calendar of whoever runs the host (each person's
+    /// own server is not a setting yet).
     static func enqueue(_ assignment: Assignment, deleted: Bool, _ db: Database) throws {
+        guard assignment.owner == .local else { return }
         try db.execute(
             sql: """
                 INSERT INTO assignments_sync (uid, assignmentID, pending, deleted, attempts, nextAttemptAt, leaseUntil, lastError)

@@ -13,6 +13,7 @@ struct FirstPages: Sendable {
 
 /// What a page of rows depends on besides the data.
 struct RowsKey: Hashable, Sendable {
+    var owner: PersonID
     var section: AssignmentSection
     var after: AssignmentCursor?
     var through: AssignmentCursor?
@@ -47,4 +48,11 @@ struct AssignmentDetail: Sendable {
     var assignment: Assignment
     var tasks: [AssignmentTask]
     var panel: HTMLTemplate<DetailSlot>
+}
+
+/// What the caches keep of one person's: an assignment (its detail, its event) or a selection (the first pages), by
+/// person, so one person's is never handed to another.
+struct PersonalKey<Key: Hashable & Sendable>: Hashable, Sendable {
+    var owner: PersonID
+    var key: Key
 }

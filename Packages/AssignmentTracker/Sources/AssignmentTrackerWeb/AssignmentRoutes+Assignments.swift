@@ -102,7 +102,9 @@ extension AssignmentRoutes {
 
     /// The feed, written once per change, with an ETag: a calendar app polling it gets 304 until something changed.
     @Sendable func feed(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let feed = try await feedCache.value()
+        let feed = try await feedCache.value(for: repository.owner) {
+            CalendarFeed(AssignmentCalendar.calendar(try await repository.all(), timeZone: timeZone))
+        }
         if let match = request.headers[.ifNoneMatch],
             match.split(separator: ",").contains(where: {
                 $0.trimmingCharacters(in: .whitespaces) == feed.etag
@@ -118,7 +120,7 @@ extension AssignmentRoutes {
     @Sendable func event(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.assignmentID()
         let text = try await found {
-            try await eventCache.value(for: id) {
+            try await eventCache.value(for: PersonalKey(owner: repository.owner, key: id)) {
                 AssignmentCalendar.single(try await detail(id).0, timeZone: timeZone)
             }
         }

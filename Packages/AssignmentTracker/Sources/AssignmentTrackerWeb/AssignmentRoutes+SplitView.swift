@@ -10,7 +10,7 @@ import KernelWeb
 extension AssignmentRoutes {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (browser, isNew) = browserToken(context)
-        var state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        var state = isNew ? ViewState() : try await viewStates.state(of: viewKey(browser))
         if let selected = state.selected, (try? await detail(selected)) == nil { state.selected = nil }
         let query = request.uri.queryParameters
         let start = query.get("after").flatMap { AssignmentCursor(token: $0) }.map { after in
@@ -35,11 +35,11 @@ extension AssignmentRoutes {
             throw HTTPError(.notFound, message: AssignmentError.assignmentNotFound(id: id).description)
         }
         let (browser, isNew) = browserToken(context)
-        var state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        var state = isNew ? ViewState() : try await viewStates.state(of: viewKey(browser))
         // A browser's first request only gets its cookie: a client that never keeps cookies (a crawler) writes nothing.
         if state.selected != id {
             state.selected = id
-            if !isNew { try await viewStates.update(browser) { $0.selected = id } }
+            if !isNew { try await viewStates.update(viewKey(browser)) { $0.selected = id } }
         }
         var response = try await split(selected: id, showsDetail: true, state: state, request: request, context: context)
         if isNew { response.setCookie(Self.browserCookie(browser)) }
@@ -105,7 +105,7 @@ extension AssignmentRoutes {
     /// The first page of each section, rendered, and the counts: read and rendered once per change and selection,
     /// then shared by every request.
     func firstPages(selected: Int64?) async throws -> FirstPages {
-        try await firstPagesCache.value(for: selected) {
+        try await firstPagesCache.value(for: PersonalKey(owner: repository.owner, key: selected)) {
             async let current = repository.page(.current, limit: AssignmentViews.pageSize)
             async let archive = repository.page(.archive, limit: AssignmentViews.pageSize)
             async let counts = repository.counts()
@@ -124,7 +124,7 @@ extension AssignmentRoutes {
         let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
         let selected = query.get("selected", as: Int64.self)
         let search = request.search
-        let key = RowsKey(section: section, after: after, through: through, selected: selected, search: search)
+        let key = RowsKey(owner: repository.owner, section: section, after: after, through: through, selected: selected, search: search)
         let part = try await rowsCache.value(for: key) { () async throws -> RowsPart in
             if let through {
                 // A live refresh of a list scrolled past its first page: everything it shows, read again.
@@ -165,7 +165,7 @@ extension AssignmentRoutes {
         let (browser, isNew) = browserToken(context)
         let archiveOpen = form.archiveOpen.map { $0 == "1" }
         let scroll = form.scroll.flatMap { Int($0) }
-        try await viewStates.update(browser) { state in
+        try await viewStates.update(viewKey(browser)) { state in
             if let archiveOpen { state.archiveOpen = archiveOpen }
             if let scroll { state.scroll = scroll }
         }

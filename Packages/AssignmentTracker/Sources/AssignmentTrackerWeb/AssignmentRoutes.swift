@@ -23,21 +23,25 @@ import KernelWeb
 /// | `GET /assignments/tasks/:id/edit`, `POST /assignments/tasks/:id` | edit a task |
 /// | `POST /assignments/tasks/:id/percent`, `…/done`, `…/delete`, `…/restore` | move a task along, finish it, delete it, undo that |
 /// | `POST /assignments/ui-state` | what the browser has open (archive, scroll), kept across restarts |
+///
+/// Every handler runs on the routes of its request's person (``of(_:)``): their repository, and their part of every
+/// cache and of the browser's remembered view.
 struct AssignmentRoutes: FeatureRoutes {
-    let repository: AssignmentRepository
+    /// The assignments of the person the routes serve (the local person's until ``of(_:)``).
+    var repository: AssignmentRepository
     let viewStates: ViewStateStore
     /// The calendar push, when a CalDAV server is configured.
     let calendarSync: CalendarSync?
     /// The master list's first pages by the assignment selected, dropped on every change (see ``AssignmentTrackerFeature``).
-    let firstPagesCache: CachedValues<Int64?, FirstPages>
+    let firstPagesCache: CachedValues<PersonalKey<Int64?>, FirstPages>
     /// Pages of rows (Show more, live refresh), dropped on every change.
     let rowsCache: CachedValues<RowsKey, RowsPart>
     /// Assignments with their tasks, dropped on every change.
-    let detailCache: CachedValues<Int64, AssignmentDetail>
-    /// The calendar feed, dropped on every change.
-    let feedCache: CachedValue<CalendarFeed>
+    let detailCache: CachedValues<PersonalKey<Int64>, AssignmentDetail>
+    /// Each person's calendar feed, dropped on every change.
+    let feedCache: CachedValues<PersonID, CalendarFeed>
     /// Each assignment's own event, dropped on every change.
-    let eventCache: CachedValues<Int64, String>
+    let eventCache: CachedValues<PersonalKey<Int64>, String>
     let pages: PageRenderer
     let now: @Sendable () -> Date
     /// Tasks deleted a moment ago, for Undo.
@@ -46,28 +50,48 @@ struct AssignmentRoutes: FeatureRoutes {
     var timeZone: TimeZone { repository.timeZone }
 
     func add(to routes: RouterGroup<AppRequestContext>) {
-        routes.get(use: list)
-        routes.post(use: create)
-        routes.get("rows", use: rows)
-        routes.get("new", use: newForm)
-        routes.get("calendar.ics", use: feed)
-        routes.post("ui-state", use: saveViewState)
-        routes.get(":id", use: show)
-        routes.post(":id", use: save)
-        routes.get(":id/panel", use: panel)
-        routes.get(":id/edit", use: editForm)
-        routes.post(":id/mark", use: mark)
-        routes.get(":id/delete", use: confirmDelete)
-        routes.post(":id/delete", use: delete)
-        routes.get(":id/calendar.ics", use: event)
-        routes.get(":id/tasks/new", use: newTaskForm)
-        routes.post(":id/tasks", use: createTask)
-        routes.get("tasks/:id/edit", use: editTaskForm)
-        routes.post("tasks/:id", use: saveTask)
-        routes.post("tasks/:id/percent", use: setPercent)
-        routes.post("tasks/:id/done", use: done)
-        routes.post("tasks/:id/delete", use: deleteTask)
-        routes.post("tasks/:id/restore", use: restoreTask)
+        routes.get(use: scoped(Self.list))
+        routes.post(use: scoped(Self.create))
+        routes.get("rows", use: scoped(Self.rows))
+        routes.get("new", use: scoped(Self.newForm))
+        routes.get("calendar.ics", use: scoped(Self.feed))
+        routes.post("ui-state", use: scoped(Self.saveViewState))
+        routes.get(":id", use: scoped(Self.show))
+        routes.post(":id", use: scoped(Self.save))
+        routes.get(":id/panel", use: scoped(Self.panel))
+        routes.get(":id/edit", use: scoped(Self.editForm))
+        routes.post(":id/mark", use: scoped(Self.mark))
+        routes.get(":id/delete", use: scoped(Self.confirmDelete))
+        routes.post(":id/delete", use: scoped(Self.delete))
+        routes.get(":id/calendar.ics", use: scoped(Self.event))
+        routes.get(":id/tasks/new", use: scoped(Self.newTaskForm))
+        routes.post(":id/tasks", use: scoped(Self.createTask))
+        routes.get("tasks/:id/edit", use: scoped(Self.editTaskForm))
+        routes.post("tasks/:id", use: scoped(Self.saveTask))
+        routes.post("tasks/:id/percent", use: scoped(Self.setPercent))
+        routes.post("tasks/:id/done", use: scoped(Self.done))
+        routes.post("tasks/:id/delete", use: scoped(Self.deleteTask))
+        routes.post("tasks/:id/restore", use: scoped(Self.restoreTask))
+    }
+
+    /// The routes of `person`: their assignments, their part of the caches.
+    func of(_ person: PersonID) -> AssignmentRoutes {
+        var routes = self
+        routes.repository = repository.of(person)
+        return routes
+    }
+
+    /// `handler`, run on the routes of the request's person.
+    private func scoped(
+        _ handler: @escaping @Sendable (AssignmentRoutes) -> @Sendable (Request, AppRequestContext) async throws -> Response
+    ) -> @Sendable (Request, AppRequestContext) async throws -> Response {
+        { request, context in try await handler(self.of(context.person))(request, context) }
+    }
+
+    /// The key of the browser's remembered view, for the person the routes serve: the local person's is the browser's
+    /// own token (as before there were people), another's is prefixed with them.
+    func viewKey(_ browser: String) -> String {
+        repository.owner == .local ? browser : "\(repository.owner.rawValue).\(browser)"
     }
 
     // MARK: - Helpers
@@ -82,7 +106,7 @@ struct AssignmentRoutes: FeatureRoutes {
         -> Response
     {
         let (browser, isNew) = browserToken(context)
-        let state = isNew ? ViewState() : try await viewStates.state(of: browser)
+        let state = isNew ? ViewState() : try await viewStates.state(of: viewKey(browser))
         return try await split(
             selected: id,
             showsDetail: true,
@@ -124,7 +148,7 @@ struct AssignmentRoutes: FeatureRoutes {
     }
 
     private func cachedDetail(_ id: Int64) async throws -> AssignmentDetail {
-        try await detailCache.value(for: id) {
+        try await detailCache.value(for: PersonalKey(owner: repository.owner, key: id)) {
             let (assignment, tasks) = try await repository.detail(id: id)
             let panel = AssignmentViews.detailTemplate(assignment, tasks: tasks, timeZone: timeZone)
             return AssignmentDetail(assignment: assignment, tasks: tasks, panel: panel)

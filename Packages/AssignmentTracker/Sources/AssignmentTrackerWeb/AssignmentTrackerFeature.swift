@@ -3,6 +3,7 @@ import AssignmentTracker
 import Foundation
 import Kernel
 import KernelHTTPClient
+import KernelStorage
 import KernelWeb
 import Logging
 import ServiceLifecycle
@@ -50,13 +51,11 @@ public struct AssignmentTrackerFeature: WebFeature {
         }
         // The master list's first pages are rendered once per change (this host's, or the CLI's): the Kernel drops
         // them on every AssignmentChanged.
-        let firstPages = CachedValues<Int64?, FirstPages>(limit: 64)
+        let firstPages = CachedValues<PersonalKey<Int64?>, FirstPages>(limit: 256)
         let rows = CachedValues<RowsKey, RowsPart>(limit: 256)
-        let details = CachedValues<Int64, AssignmentDetail>(limit: 1_000)
-        let feed = CachedValue {
-            CalendarFeed(AssignmentCalendar.calendar(try await repository.all(), timeZone: repository.timeZone))
-        }
-        let events = CachedValues<Int64, String>(limit: 1_000)
+        let details = CachedValues<PersonalKey<Int64>, AssignmentDetail>(limit: 1_000)
+        let feed = CachedValues<PersonID, CalendarFeed>(limit: 1_000)
+        let events = CachedValues<PersonalKey<Int64>, String>(limit: 1_000)
         let api = AssignmentAPI(repository: repository, logger: context.feature.logger)
         return FeatureRuntime(
             routes: AssignmentRoutes(

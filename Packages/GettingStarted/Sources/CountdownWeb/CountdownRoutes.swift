@@ -81,7 +81,7 @@ struct CountdownRoutes: FeatureRoutes {
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no such countdown.")
         guard let removed = try await store.of(context.person).cancel(id: id) else {
-            throw HTTPError(.notFound, message: "That countdown was already cancelled.")
+            return pages.redirect(to: "/countdown", flash: Flash(.error, "That countdown was already cancelled."))
         }
         return pages.redirect(to: "/countdown", flash: Flash(.success, "Cancelled \(removed.title)."))
     }
@@ -107,7 +107,7 @@ struct CountdownRoutes: FeatureRoutes {
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let batch = try context.id("There is nothing to put back at that address.")
         guard let cleared = recentlyCleared.take(batch, of: context.person) else {
-            throw HTTPError(.notFound, message: "That clear can no longer be undone.")
+            return pages.redirect(to: "/countdown", flash: Flash(.error, "That clear can no longer be undone."))
         }
         let count = try await store.of(context.person).restore(cleared)
         return pages.redirect(

@@ -109,14 +109,13 @@ struct DownloadRoutes: FeatureRoutes {
                     for: request
                 )
             } catch let error as DownloadError {
-                if case .notFound = error { throw HTTPError(.notFound, message: error.description) }
                 return pages.redirect(to: "/downloads", flash: Flash(.error, error.description), for: request)
             }
         }
         routes.post(":id/restore") { request, context in
             let id = try Self.id(context)
             guard let item = removed.take(id, of: context.person) else {
-                throw HTTPError(.notFound, message: "That remove can no longer be undone.")
+                return pages.redirect(to: "/downloads", flash: Flash(.error, "That remove can no longer be undone."), for: request)
             }
             let restored = try await engine.restore(item, for: context.person)
             return pages.redirect(
@@ -199,7 +198,6 @@ struct DownloadRoutes: FeatureRoutes {
             let message = try await action(id)
             return pages.redirect(to: "/downloads#download-\(id)", flash: Flash(.success, message))
         } catch let error as DownloadError {
-            if case .notFound = error { throw HTTPError(.notFound, message: error.description) }
             return pages.redirect(to: "/downloads", flash: Flash(.error, error.description))
         }
     }

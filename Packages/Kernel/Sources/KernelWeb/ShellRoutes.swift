@@ -38,7 +38,7 @@ struct ShellRoutes {
             guard let id = context.parameters.get("id", as: Int64.self),
                 let notice = try await notices.remove(id: id, of: context.person)
             else {
-                throw HTTPError(.notFound, message: "That notice is no longer in the inbox.")
+                return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice is no longer in the inbox."), for: request)
             }
             await unread.inboxChanged(of: context.person, announcingTo: hub)
             return pages.redirect(
@@ -51,7 +51,7 @@ struct ShellRoutes {
             guard let id = context.parameters.get("id", as: Int64.self),
                 let notice = try await notices.putBack(id: id, of: context.person)
             else {
-                throw HTTPError(.notFound, message: "That notice can no longer be put back.")
+                return pages.redirect(to: "/inbox", flash: Flash(.error, "That notice can no longer be put back."), for: request)
             }
             await unread.inboxChanged(of: context.person, announcingTo: hub)
             return pages.redirect(

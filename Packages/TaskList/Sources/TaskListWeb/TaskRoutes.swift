@@ -288,7 +288,7 @@ struct TaskRoutes: FeatureRoutes {
             let place = try await listAddress(of: item, in: tasks)
             return pages.redirect(to: "\(place)#task-\(id)", flash: Flash(.success, message), for: request)
         } catch let error as TaskListError {
-            throw HTTPError(.notFound, message: error.description)
+            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
         }
     }
 
@@ -303,14 +303,14 @@ struct TaskRoutes: FeatureRoutes {
                 for: request
             )
         } catch let error as TaskListError {
-            throw HTTPError(.notFound, message: error.description)
+            return pages.redirect(to: "/tasks", flash: Flash(.error, error.description), for: request)
         }
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
         guard let item = recentlyDeleted.take(id, of: context.person) else {
-            throw HTTPError(.notFound, message: "That delete can no longer be undone.")
+            return pages.redirect(to: "/tasks", flash: Flash(.error, "That delete can no longer be undone."), for: request)
         }
         let tasks = repository.of(context.person)
         let restored = try await tasks.restore(item)

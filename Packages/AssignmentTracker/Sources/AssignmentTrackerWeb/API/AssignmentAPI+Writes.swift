@@ -11,7 +11,7 @@ extension AssignmentAPI {
         case .failure(let errors):
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The assignment was not saved.", errors))))
         case .success(let checked):
-            let saved = try await repository.add(checked)
+            let saved = try await assignments.add(checked)
             return .created(
                 .init(
                     headers: .init(location: "/api/v1/assignments/\(saved.id ?? 0)", eTag: EntityTag.header(saved.version)),
@@ -29,7 +29,7 @@ extension AssignmentAPI {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The assignment was not saved.", errors))))
         case .success(let checked):
             do {
-                let saved = try await repository.update(id: input.path.id, with: checked, ifVersion: version)
+                let saved = try await assignments.update(id: input.path.id, with: checked, ifVersion: version)
                 return .ok(.init(headers: .init(eTag: EntityTag.header(saved.version)), body: .json(Self.assignment(saved))))
             } catch let error as AssignmentError {
                 if case .assignmentChanged = error {
@@ -42,7 +42,7 @@ extension AssignmentAPI {
 
     func deleteAssignment(_ input: Operations.DeleteAssignment.Input) async throws -> Operations.DeleteAssignment.Output {
         do {
-            try await repository.delete(id: input.path.id)
+            try await assignments.delete(id: input.path.id)
             return .noContent(.init())
         } catch let error as AssignmentError {
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error, status: 404))))
@@ -58,7 +58,7 @@ extension AssignmentAPI {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The task was not saved.", errors))))
         case .success(let checked):
             do {
-                let saved = try await repository.addTask(to: input.path.id, checked)
+                let saved = try await assignments.addTask(to: input.path.id, checked)
                 return .created(
                     .init(
                         headers: .init(location: "/api/v1/assignment-tasks/\(saved.id ?? 0)", eTag: EntityTag.header(saved.version)),
@@ -75,7 +75,7 @@ extension AssignmentAPI {
 
     func getAssignmentTask(_ input: Operations.GetAssignmentTask.Input) async throws -> Operations.GetAssignmentTask.Output {
         do {
-            let task = try await repository.task(id: input.path.id)
+            let task = try await assignments.task(id: input.path.id)
             return .ok(.init(headers: .init(eTag: EntityTag.header(task.version)), body: .json(Self.task(task))))
         } catch let error as AssignmentError {
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error, status: 404))))
@@ -92,7 +92,7 @@ extension AssignmentAPI {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.refused("The task was not saved.", errors))))
         case .success(let checked):
             do {
-                let saved = try await repository.updateTask(id: input.path.id, with: checked, ifVersion: version)
+                let saved = try await assignments.updateTask(id: input.path.id, with: checked, ifVersion: version)
                 return .ok(.init(headers: .init(eTag: EntityTag.header(saved.version)), body: .json(Self.task(saved))))
             } catch let error as AssignmentError {
                 if case .taskChanged = error {
@@ -107,7 +107,7 @@ extension AssignmentAPI {
         _ input: Operations.DeleteAssignmentTask.Input
     ) async throws -> Operations.DeleteAssignmentTask.Output {
         do {
-            try await repository.deleteTask(id: input.path.id)
+            try await assignments.deleteTask(id: input.path.id)
             return .noContent(.init())
         } catch let error as AssignmentError {
             return .notFound(.init(body: .applicationProblemJson(Self.problem(error, status: 404))))
@@ -129,7 +129,7 @@ extension AssignmentAPI {
             return .unprocessableContent(.init(body: .applicationProblemJson(refused)))
         }
         do {
-            let saved = try await repository.setPercent(taskID: input.path.id, sent.percent, ifVersion: version)
+            let saved = try await assignments.setPercent(taskID: input.path.id, sent.percent, ifVersion: version)
             return .ok(.init(headers: .init(eTag: EntityTag.header(saved.version)), body: .json(Self.task(saved))))
         } catch let error as AssignmentError {
             if case .taskChanged = error {

@@ -11,7 +11,11 @@ import OpenAPIRuntime
 /// on the server protocol generated from it (`Generated/`): the split view's list and detail, the mark form, and
 /// (in `AssignmentAPI+Writes.swift`) the assignment and task forms, on the repository and rules the pages use.
 struct AssignmentAPI: APIProtocol, FeatureRoutes {
+    /// The assignments' repository; ``assignments`` is the request's person's.
     let repository: AssignmentRepository
+
+    /// The assignments of the person the request acts as (``APIRequest/person``).
+    var assignments: AssignmentRepository { repository.of(APIRequest.person) }
     /// The answers to reads, kept until an assignment changes (the host forgets them on every ``AssignmentChanged``,
     /// which also says when one moved to the archive by the clock).
     let reads = APIReadCache()
@@ -35,8 +39,8 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
             }
             cursor = parsed
         }
-        let page = try await repository.page(section, after: cursor, limit: Self.pageSize)
-        let counts = try await repository.counts()
+        let page = try await assignments.page(section, after: cursor, limit: Self.pageSize)
+        let counts = try await assignments.counts()
         return .ok(
             .init(
                 body: .json(
@@ -54,7 +58,7 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
 
     func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output {
         do {
-            let (assignment, tasks) = try await repository.detail(id: input.path.id)
+            let (assignment, tasks) = try await assignments.detail(id: input.path.id)
             let detail = Components.Schemas.AssignmentDetail(
                 assignment: Self.assignment(assignment),
                 tasks: tasks.map(Self.task),
@@ -81,7 +85,7 @@ struct AssignmentAPI: APIProtocol, FeatureRoutes {
             )
         }
         do {
-            let saved = try await repository.setMark(id: input.path.id, mark, ifVersion: version)
+            let saved = try await assignments.setMark(id: input.path.id, mark, ifVersion: version)
             return .ok(.init(headers: .init(eTag: EntityTag.header(saved.version)), body: .json(Self.assignment(saved))))
         } catch let error as AssignmentError {
             if case .assignmentChanged = error {
