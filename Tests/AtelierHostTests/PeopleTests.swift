@@ -21,6 +21,8 @@ struct PeopleTests {
 
     /// Signs up `email` in `browser`, which is then signed in.
     static func signUp(_ browser: WebTestSession, _ email: String) async throws {
+        // The sign-up page first, as a person opens it (it gives the browser its form token).
+        #expect(try await browser.get("/accounts/signup").status == .ok)
         let response = try await browser.post(
             "/accounts/signup",
             form: [
@@ -42,6 +44,9 @@ struct PeopleTests {
     func isolationWalk() async throws {
         try await withTestShell(features: try Registry.features.enabled(nil), people: true) { ann, parts in
             try await Self.signUp(ann, "ann@example.com")
+            // Signed in, the sign-in page sends her on to where she was going.
+            let again = try await ann.get("/accounts/login?next=%2Ftasks")
+            #expect(again.status == .seeOther && again.headers[.location] == "/tasks")
             let bo = parts.anotherBrowser()
             try await Self.signUp(bo, "bo@example.com")
             let added = try await ann.post("/tasks", form: [("name", "Ann's secret errand"), ("day", "2026-11-21")])
@@ -169,7 +174,7 @@ struct PeopleTests {
         }
     }
 
-    @Test("nobody signed in is sent to sign in from a page, and refused by the API and the live events")
+    @Test("nobody signed in is sent to sign in from a page and refused by the API; the sign-in page has what it needs")
     func frontDoor() async throws {
         try await withTestShell(features: try Registry.features.enabled(nil), people: true) { stranger, _ in
             let page = try await stranger.get("/tasks?q=milk")
@@ -179,11 +184,13 @@ struct PeopleTests {
             #expect(login.status == .ok && login.text.contains(#"name="next" value="/tasks?q=milk""#))
             #expect(try await stranger.get("/").status == .seeOther)
             #expect(try await stranger.api(.get, "/api/v1/tasks").status == .unauthorized)
-            #expect(try await stranger.get("/events").status == .unauthorized)
             #expect(try await stranger.post("/tasks", form: [("name", "x"), ("day", "2026-11-21")]).status == .unauthorized)
             // What the browser needs to show the sign-in page and install the app.
             #expect(try await stranger.get("/manifest.webmanifest").status == .ok)
             #expect(try await stranger.get("/sw.js").status == .ok)
+            #expect(try await stranger.get("/health").status == .ok)
+            let stylesheet = try #require(login.text.firstMatch(of: /href="(\/static\/[^"]+\.css)"/)).1
+            #expect(try await stranger.get(String(stylesheet)).status == .ok)
         }
     }
 
@@ -198,6 +205,9 @@ struct PeopleTests {
             defer { bos.close() }
             let anns = try EventStreamReader(port: port, cookies: "atelier_account=\(try #require(ann.cookie("atelier_account")))")
             defer { anns.close() }
+            let strangers = try EventStreamReader(port: port)
+            defer { strangers.close() }
+            try await strangers.waitFor(": connected")
             try await bos.waitFor(": connected")
             try await anns.waitFor(": connected")
             let annsTask = try await ann.post("/tasks", form: [("name", "Ann's errand"), ("day", "2026-11-21")])
@@ -208,6 +218,9 @@ struct PeopleTests {
             let seen = try await bos.waitFor(#""ids":[\#(bosID)]"#)
             // Bo's stream had Ann's change before Bo's, if it were sent there at all.
             #expect(!seen.contains(#""ids":[\#(annsID)]"#))
+            // Nobody signed in hears nobody's: a heartbeat-only stream while both changed.
+            let strangerSaw = try? await strangers.waitFor("tasks.changed", timeout: .milliseconds(500))
+            #expect(strangerSaw == nil, "\(strangerSaw ?? "")")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Kernel
 import KernelHTML
@@ -55,8 +56,14 @@ struct AccountsRoutes: FeatureRoutes {
     // MARK: Login and sign-up
 
     @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if try await account(context) != nil { return Response(status: .seeOther, headers: [.location: "/accounts/home"]) }
         let next = Self.safeNext(request.uri.queryParameters.get("next"))
+        if try await account(context) != nil, let token = context.cookie(Self.cookieName) {
+            // Signed in already: on to where they were going, the session's cookie set again for the whole host (a
+            // browser may still hold it from before under /accounts only, which the other apps never see).
+            var response = Response(status: .seeOther, headers: [.location: next ?? "/accounts/home"])
+            Self.setSession(token, on: &response)
+            return response
+        }
         let view = LoginView(form: LoginForm(), problem: nil, next: next, csrfToken: context.csrfToken)
         return await pages.page("Log in", body: AccountsPages.login(view), request: request, context: context)
     }
@@ -161,11 +168,14 @@ struct AccountsRoutes: FeatureRoutes {
 
     /// Sets the cookie that carries session `token` (HttpOnly, SameSite=Lax, for the whole host — with sign-in on, every
     /// app reads it; Secure over HTTPS), or clears it when nil. The cookie a browser may still hold from before, under
-    /// `/accounts` only, is cleared either way: it would be sent first there, in place of the new one.
+    /// `/accounts` only, is cleared either way: it would be sent first there, in place of the new one. Clearing it also
+    /// clears the browser's cache of this host's pages.
     static func setSession(_ token: String?, on response: inout Response) {
         response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/accounts", httpOnly: true, sameSite: .lax))
         guard let token else {
             response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            // Signed out: what the browser kept of the person's pages goes too.
+            response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache""#
             return
         }
         response.setCookie(cookie(carrying: token))

@@ -33,7 +33,7 @@ extension NoticeCenter {
                             link: entry.link,
                             deliverAt: entry.deliverAt ?? Date(),
                             key: entry.key,
-                            owner: entry.owner
+                            owner: entry.owner ?? .local
                         )
                         _ = try Self.store(notice, inbox)
                     }

@@ -196,7 +196,8 @@ public struct NoticeCenter: Sendable {
         }
         for notice in due {
             if announcing { bus.post(NoticeDelivered(notice)) }
-            desktop?.show(title: notice.displayTitle, body: notice.body)
+            // The desktop is the local person's: whoever runs the host.
+            if notice.owner == .local { desktop?.show(title: notice.displayTitle, body: notice.body) }
         }
         return elsewhere + due
     }
@@ -218,7 +219,7 @@ public struct NoticeCenter: Sendable {
             try PushQueue.enqueue([notice], now: now, db)
             return notice
         }
-        if let delivered {
+        if let delivered, delivered.owner == .local {
             await desktop?.showAndWait(title: delivered.displayTitle, body: delivered.body)
         }
         return delivered

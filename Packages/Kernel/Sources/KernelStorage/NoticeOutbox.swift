@@ -38,8 +38,9 @@ public enum NoticeOutbox {
         public let link: String?
         /// When the notice is due.
         public let deliverAt: Date?
-        /// The person the notice is for.
-        public let owner: PersonID
+        /// The person the notice is for; nil in an entry read from a database not yet migrated to say so (an
+        /// operating-system job reading it before the upgraded host first ran): the local person's.
+        public let owner: PersonID?
 
         /// Whether the entry withdraws the notice under its key rather than scheduling one.
         public var isWithdrawal: Bool { title == nil }

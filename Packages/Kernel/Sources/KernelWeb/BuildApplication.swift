@@ -84,17 +84,6 @@ package struct Shell {
             flashSeal: FlashSeal(secret: secret)
         )
 
-        let router = Router(context: AppRequestContext.self)
-        // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
-        router.add(middleware: RequestCookiesMiddleware())
-        router.add(middleware: LogRequestsMiddleware(.debug))
-        router.add(middleware: SecurityHeadersMiddleware(servesHTTPS: configuration.tls != nil))
-        // Before anything that answers with the host's data, the error pages (their navigation counts the inbox) too.
-        router.add(middleware: AccessMiddleware(policy: configuration.access, stylesheet: assets.stylesheet))
-        router.add(middleware: ErrorPageMiddleware(pages: pages))
-        router.add(middleware: assets)
-        router.add(middleware: CSRFMiddleware(secret: secret))
-
         var services: [any Service] = []
         var observations: [EventObservation] = []
         var liveEvents: [any LiveEvent.Type] = [NoticeDelivered.self]
@@ -149,12 +138,23 @@ package struct Shell {
             }
             runtimes.append((feature, runtime))
         }
-        // Who each request is from, before any route answers (a router's middleware wraps only the routes added after
-        // it, so the features' routes are mounted below).
+        // The router, once the features are made: who each request is from is known to their runtimes (a router's
+        // middleware wraps only the routes added after it, so everything is mounted below).
+        let router = Router(context: AppRequestContext.self)
+        // One log line per request costs a write and a time-zone lookup; at debug level it is there when asked for.
+        router.add(middleware: RequestCookiesMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: SecurityHeadersMiddleware(servesHTTPS: configuration.tls != nil))
+        // Before anything that answers with the host's data, the error pages (their navigation counts the inbox) too.
+        router.add(middleware: AccessMiddleware(policy: configuration.access, stylesheet: assets.stylesheet))
+        // Who each request is from, before any page — an error page too — shows their inbox count.
         if configuration.people {
             guard let people = runtimes.lazy.compactMap(\.runtime.people).first else { throw NoSignIn() }
-            router.add(middleware: PersonMiddleware(people: people))
+            router.add(middleware: PersonMiddleware(people: people, assets: assets))
         }
+        router.add(middleware: ErrorPageMiddleware(pages: pages))
+        router.add(middleware: assets)
+        router.add(middleware: CSRFMiddleware(secret: secret))
         // The JSON API of every feature and of the inbox, one group under /api/v1.
         let api = router.group("api/v1").add(middleware: APIRequestMiddleware())
         for (feature, runtime) in runtimes {

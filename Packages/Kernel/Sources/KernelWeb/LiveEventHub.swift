@@ -45,7 +45,7 @@ public final class LiveEventHub: Service, Sendable {
         var heldToasts: [(audience: PersonID?, text: String)] = []
     }
 
-    /// The most toasts held for the next page.
+    /// The most toasts held for the next page of one person (or of everybody); past that, the oldest goes.
     public static let heldToastLimit = 20
 
     /// The most chunks waiting for one page before the page is dropped.
@@ -149,7 +149,9 @@ public final class LiveEventHub: Service, Sendable {
     private func broadcast(_ text: String, to audience: PersonID? = nil, toast: String? = nil) {
         let subscribers = state.withLock { state in
             let reached = state.subscribers.filter { audience == nil || $0.value.person == audience }
-            if reached.isEmpty, let toast, state.heldToasts.count < Self.heldToastLimit {
+            if reached.isEmpty, let toast {
+                let theirs = state.heldToasts.indices.filter { state.heldToasts[$0].audience == audience }
+                if theirs.count >= Self.heldToastLimit, let oldest = theirs.first { state.heldToasts.remove(at: oldest) }
                 state.heldToasts.append((audience, toast))
             }
             return reached

@@ -25,13 +25,18 @@ public struct PersonResolver: Sendable {
 }
 
 /// Sets ``AppRequestContext/person`` for every request on a host with sign-in, and turns away the requests of nobody
-/// signed in from everything but the open pages: a page is sent to sign in (303), the API and the live events get 401.
+/// signed in from everything but the open pages: a page is sent to sign in (303), the API gets 401. The live events
+/// are open: nobody's stream carries only what is everybody's (and the heartbeat a page needs to know the host is up).
 struct PersonMiddleware: RouterMiddleware {
     let people: PersonResolver
+    /// The scripts, stylesheets and images the sign-in page uses, as everything else does.
+    let assets: StaticAssets
 
-    /// What the browser fetches without anyone signed in: the app's name, icons and service worker.
-    static func isShellFile(_ path: String) -> Bool {
-        path == "/sw.js" || AccessMiddleware.openFiles.contains(path) || path.hasPrefix("/icons/")
+    /// What the browser fetches without anyone signed in: the app's name, icons and service worker, its scripts and
+    /// styles, whether the host is up, and the live events (nobody's carry only what is everybody's).
+    func isShellFile(_ path: String) -> Bool {
+        path == "/sw.js" || path == "/health" || path == "/events" || AccessMiddleware.openFiles.contains(path)
+            || path.hasPrefix("/icons/") || assets.asset(path) != nil
     }
 
     func handle(
@@ -42,12 +47,18 @@ struct PersonMiddleware: RouterMiddleware {
         var context = context
         if let person = await people.person(request, context) {
             context.person = person
-            return try await next(request, context)
+            var response = try await next(request, context)
+            // A person's pages are theirs: never kept by the service worker (nor any cache) for the next person to
+            // use this browser.
+            if response.headers[.contentType]?.hasPrefix("text/html") == true {
+                response.headers[.cacheControl] = "private, no-store"
+            }
+            return response
         }
         context.person = .nobody
         let path = request.uri.path
-        if people.isOpen(path) || Self.isShellFile(path) { return try await next(request, context) }
-        if path.hasPrefix("/api/") || path == "/events" || (request.method != .get && request.method != .head) {
+        if people.isOpen(path) || isShellFile(path) { return try await next(request, context) }
+        if path.hasPrefix("/api/") || (request.method != .get && request.method != .head) {
             throw HTTPError(.unauthorized, message: "Sign in first: this Atelier is for the people who have an account.")
         }
         let next = SearchField.query(request.uri.description)

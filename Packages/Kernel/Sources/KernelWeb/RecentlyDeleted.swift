@@ -5,7 +5,7 @@ import Synchronization
 /// offers can put it back: one for each kind of thing a feature deletes without asking first. Only the person who
 /// deleted it can take it back.
 ///
-/// Only the most recent `limit` are kept (the oldest go first), and a restart forgets them: Undo is for the moment
+/// Only the most recent `limit` of each person's are kept (their oldest go first), and a restart forgets them: Undo is for the moment
 /// after a delete, as its message is.
 public final class RecentlyDeleted<Item: Sendable>: Sendable {
     private struct Key: Hashable {
@@ -17,7 +17,7 @@ public final class RecentlyDeleted<Item: Sendable>: Sendable {
     private let items = Mutex<[(key: Key, item: Item)]>([])
     private let limit: Int
 
-    /// A store that keeps the last `limit` deleted items.
+    /// A store that keeps the last `limit` deleted items of each person.
     public init(limit: Int = 50) {
         self.limit = limit
     }
@@ -27,7 +27,8 @@ public final class RecentlyDeleted<Item: Sendable>: Sendable {
         let key = Key(owner: owner, id: id)
         items.withLock { items in
             items.removeAll { $0.key == key }
-            if items.count >= limit { items.removeFirst() }
+            let theirs = items.indices.filter { items[$0].key.owner == owner }
+            if theirs.count >= limit, let oldest = theirs.first { items.remove(at: oldest) }
             items.append((key, item))
         }
     }

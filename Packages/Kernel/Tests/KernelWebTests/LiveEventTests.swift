@@ -112,6 +112,17 @@ struct LiveEventTests {
         #expect(bosChunks.contains { $0.contains("for all") })
     }
 
+    @Test("Undo keeps each person's last deletions: one person's many deletes do not push out another's")
+    func recentlyDeletedPerPerson() {
+        let kept = RecentlyDeleted<String>(limit: 2)
+        let bo = PersonID(rawValue: 2)
+        kept.remember("Ann's", id: 1, of: .local)
+        for id in Int64(10)...20 { kept.remember("Bo's \(id)", id: id, of: bo) }
+        #expect(kept.take(1, of: bo) == nil)
+        #expect(kept.take(1, of: .local) == "Ann's")
+        #expect(kept.take(20, of: bo) == "Bo's 20" && kept.take(10, of: bo) == nil)
+    }
+
     @Test("a page that stops reading is dropped once its stream is full; one that reads keeps every event")
     func slowReader() async throws {
         let bus = EventBus()
