@@ -49,10 +49,3 @@ struct AssignmentDetail: Sendable {
     var tasks: [AssignmentTask]
     var panel: HTMLTemplate<DetailSlot>
 }
-
-/// What the caches keep of one person's: an assignment (its detail, its event) or a selection (the first pages), by
-/// person, so one person's is never handed to another.
-struct PersonalKey<Key: Hashable & Sendable>: Hashable, Sendable {
-    var owner: PersonID
-    var key: Key
-}

@@ -53,4 +53,26 @@ struct AssignmentOwnersTests {
         #expect(owners == [2])
         #expect(essay.owner == bo)
     }
+
+    @Test("assignments and tasks stored before people existed are the local person's")
+    func upgrade() async throws {
+        let queue = try DatabaseQueue()
+        let migrator = FeatureDescriptor.assignments.migrations.migrator()
+        try migrator.migrate(queue, upTo: AssignmentTrackerMigrations.v3)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO assignments_assignment (uid, module, level, name, value, dueAt, createdAt, updatedAt)
+                    VALUES ('kept', 'Mobile', 6, 'Kept essay', 40, 1800000000, 0, 0);
+                    INSERT INTO assignments_task (assignmentID, name, startAt, createdAt, updatedAt)
+                    VALUES (1, 'Kept draft', 1790000000, 0, 0);
+                    """
+            )
+        }
+        try migrator.migrate(queue)
+        let repository = AssignmentRepository(writer: queue, timeZone: london)
+        let (essay, tasks) = try await repository.detail(id: 1)
+        #expect(essay.name == "Kept essay" && tasks.map(\.name) == ["Kept draft"])
+        await #expect(throws: AssignmentError.assignmentNotFound(id: 1)) { try await repository.of(bo).detail(id: 1) }
+    }
 }

@@ -1,5 +1,7 @@
 import Countdown
 import Foundation
+import GRDB
+import Kernel
 import KernelStorage
 import Testing
 
@@ -40,5 +42,29 @@ struct CountdownOwnersTests {
         let started = try await harness.store.of(bo).start(try #require(CountdownDuration(seconds: 60)), label: "Tea", now: start)
         let notice = try #require(try await harness.carried().notice(key: started.countdown.key))
         #expect(notice.owner == bo)
+    }
+
+    @Test("countdowns stored before people existed are the local person's")
+    func upgrade() async throws {
+        let queue = try DatabaseQueue()
+        let migrator = FeatureDescriptor.countdown.migrations.migrator()
+        try migrator.migrate(queue, upTo: "countdown.v1")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO countdown_timer (key, label, seconds, startedAt, deadline)
+                    VALUES ('countdown-kept', 'Kept', 60, '2030-01-01 09:00:00.000', '2030-01-01 09:01:00.000')
+                    """
+            )
+        }
+        try migrator.migrate(queue)
+        let store = CountdownStore(
+            database: queue,
+            notices: harness.notices,
+            scheduler: CountdownScheduler(kind: .none, executable: "", dataDirectory: "")
+        )
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(try await store.list(now: now).rows.map(\.countdown.label) == ["Kept"])
+        #expect(try await store.of(bo).list(now: now).rows.isEmpty)
     }
 }

@@ -50,4 +50,23 @@ struct DownloadOwnersTests {
         let outbox = try await database.read { db in try NoticeOutbox.pending(db) }
         #expect(outbox.map(\.owner) == [bo])
     }
+
+    @Test("downloads stored before people existed are the local person's")
+    func upgrade() async throws {
+        let queue = try DatabaseQueue()
+        let migrator = DownloadMigrations.feature.migrator()
+        try migrator.migrate(queue, upTo: DownloadMigrations.v2)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO downloads_item (url, state, receivedBytes, createdAt, updatedAt)
+                    VALUES ('https://example.com/kept', 'completed', 10, '2026-11-24 06:00:00.000', '2026-11-24 06:00:00.000')
+                    """
+            )
+        }
+        try migrator.migrate(queue)
+        let upgraded = DownloadStore(writer: queue)
+        #expect(try await upgraded.all().map(\.url) == ["https://example.com/kept"])
+        #expect(try await upgraded.all(of: bo).isEmpty)
+    }
 }

@@ -74,4 +74,26 @@ struct NoticeOwnersTests {
         #expect(try await center.inbox(of: bo).map(\.title) == ["Carried"])
         #expect(try await center.inbox().isEmpty)
     }
+
+    @Test("notices and devices stored before people existed are the local person's")
+    func upgrade() async throws {
+        let queue = try DatabaseQueue()
+        let migrator = NoticeCenter.migrations.migrator()
+        try migrator.migrate(queue, upTo: "kernel.v5")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO kernel_notice (featureID, title, body, deliverAt, deliveredAt)
+                    VALUES ('tasks', 'Kept', '', '2026-01-01 09:00:00.000', '2026-01-01 09:00:00.000');
+                    INSERT INTO kernel_push_subscription (endpoint, p256dh, auth, createdAt)
+                    VALUES ('https://push.example/kept', 'k', 'a', '2026-01-01 09:00:00.000');
+                    """
+            )
+        }
+        try migrator.migrate(queue)
+        let upgraded = NoticeCenter(database: queue, bus: bus)
+        #expect(try await upgraded.inbox().map(\.title) == ["Kept"])
+        #expect(try await upgraded.inbox(of: bo).isEmpty)
+        #expect(try await PushQueue(database: queue).unsubscribe(endpoint: "https://push.example/kept") == true)
+    }
 }

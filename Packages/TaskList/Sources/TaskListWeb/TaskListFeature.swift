@@ -22,7 +22,7 @@ public struct TaskListFeature: WebFeature {
         let list = CachedValues<PersonID, RenderedTaskList>(limit: 1_000)
         // Tasks for their edit pages, and the list's rows past the first page: a read through the database pool hops
         // to its reader queue and back, which cost those pages most of their time (a `perf` profile under `wrk`).
-        let items = CachedValues<TaskRoutes.TaskKey, TaskItem>(limit: 1_000)
+        let items = CachedValues<PersonalKey<Int64>, TaskItem>(limit: 1_000)
         let rows = CachedValues<String, RenderedTaskRows>(limit: 256)
         let api = TaskAPI(repository: repository, logger: context.feature.logger)
         return FeatureRuntime(

@@ -27,17 +27,11 @@ struct TaskRoutes: FeatureRoutes {
     let list: CachedValues<PersonID, RenderedTaskList>
     /// Tasks for their edit pages, by person and id, kept until any task changes (invalidated by every
     /// ``TaskChanged``).
-    let items: CachedValues<TaskKey, TaskItem>
+    let items: CachedValues<PersonalKey<Int64>, TaskItem>
     /// Pages of rows past the first, and live refreshes, by person and address; kept until any task changes (like
     /// `items`).
     let rows: CachedValues<String, RenderedTaskRows>
     let recentlyDeleted = RecentlyDeleted<TaskItem>()
-
-    /// A task of one person's, as the edit pages' cache keeps it.
-    struct TaskKey: Hashable, Sendable {
-        let owner: PersonID
-        let id: Int64
-    }
 
     /// The first page of `tasks` and their counts, as kept.
     private func first(_ tasks: TaskRepository) async throws -> RenderedTaskList {
@@ -228,7 +222,7 @@ struct TaskRoutes: FeatureRoutes {
     @Sendable func details(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let tasks = repository.of(context.person)
-        let key = TaskKey(owner: tasks.owner, id: id)
+        let key = PersonalKey(owner: tasks.owner, key: id)
         guard let item = try? await items.value(for: key, load: { try await tasks.find(id: id) }) else {
             throw HTTPError(.notFound, message: TaskListError.notFound(id: id).description)
         }
