@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KernelStorage
 
 /// One stored entry.
 public struct __NAME__Entry: Codable, Sendable, Hashable, Identifiable {
@@ -9,12 +10,15 @@ public struct __NAME__Entry: Codable, Sendable, Hashable, Identifiable {
     public var title: String
     /// When the entry was added.
     public var createdAt: Date
+    /// Whose entry it is.
+    public var owner: PersonID
 
     /// An entry; stored entries come from ``__NAME__Repository``.
-    public init(id: Int64? = nil, title: String, createdAt: Date) {
+    public init(id: Int64? = nil, title: String, createdAt: Date, owner: PersonID = .local) {
         self.id = id
         self.title = title
         self.createdAt = createdAt
+        self.owner = owner
     }
 }
 

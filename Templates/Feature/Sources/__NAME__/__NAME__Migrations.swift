@@ -13,8 +13,10 @@ public enum __NAME__Migrations {
                     CREATE TABLE __ID___entry (
                         id INTEGER PRIMARY KEY AUTOINCREMENT,
                         title TEXT NOT NULL CHECK (length(title) > 0),
-                        createdAt DOUBLE NOT NULL
+                        createdAt DOUBLE NOT NULL,
+                        owner INTEGER NOT NULL DEFAULT 1
                     );
+                    CREATE INDEX __ID___entry_owner ON __ID___entry (owner, id);
                     """
             )
         }

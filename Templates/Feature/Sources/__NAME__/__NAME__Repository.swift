@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import KernelStorage
 
-/// Reads and changes the stored entries.
+/// Reads and changes one person's stored entries (``owner``): every query starts from their entries, and another
+/// person's entry is, to it, one that does not exist.
 ///
 /// Every method is one short transaction, awaited (GRDB's async access), so a write waiting for a lock held by
 /// another process never blocks a thread of the cooperative pool. Each write returns what it changed (`Changed`),
@@ -11,13 +12,24 @@ import KernelStorage
 public struct __NAME__Repository: Sendable {
     /// The database holding the entries, migrated by ``__NAME__Migrations``.
     public let writer: any DatabaseWriter
+    /// The person whose entries these are.
+    public let owner: PersonID
     private let now: @Sendable () -> Date
 
-    /// A repository over a migrated database; `now` stamps new entries.
-    public init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A repository of `owner`'s entries over a migrated database; `now` stamps new entries.
+    public init(writer: any DatabaseWriter, owner: PersonID = .local, now: @escaping @Sendable () -> Date = { Date() }) {
         self.writer = writer
+        self.owner = owner
         self.now = now
     }
+
+    /// The same entries' repository, for `person`.
+    public func of(_ person: PersonID) -> __NAME__Repository {
+        __NAME__Repository(writer: writer, owner: person, now: now)
+    }
+
+    /// The owner's entries: where every query starts.
+    private var entries: QueryInterfaceRequest<__NAME__Entry> { __NAME__Entry.filter(Column("owner") == owner) }
 
     /// The most pages show at once.
     public static let pageSize = 100
@@ -26,7 +38,7 @@ public struct __NAME__Repository: Sendable {
     /// last entry of the previous page), so a page costs the same however many entries there are.
     public func page(before: Int64? = nil, limit: Int = pageSize) async throws -> [__NAME__Entry] {
         try await writer.read { db in
-            var request = __NAME__Entry.order(Column("id").desc).limit(limit)
+            var request = entries.order(Column("id").desc).limit(limit)
             if let before { request = request.filter(Column("id") < before) }
             return try request.fetchAll(db)
         }
@@ -34,7 +46,7 @@ public struct __NAME__Repository: Sendable {
 
     /// How many entries there are.
     public func count() async throws -> Int {
-        try await writer.read { db in try __NAME__Entry.fetchCount(db) }
+        try await writer.read { db in try entries.fetchCount(db) }
     }
 
     /// Stores a new entry from the title a person typed, and returns it with its id. Records `added`.
@@ -45,9 +57,9 @@ public struct __NAME__Repository: Sendable {
         let title = try __NAME__Validation.title(raw)
         let stamp = now()
         return try await writer.write(changing: { db in
-            var entry = __NAME__Entry(title: title, createdAt: stamp)
+            var entry = __NAME__Entry(title: title, createdAt: stamp, owner: owner)
             try entry.insert(db)
-            return Changed(entry, __NAME__Changed.Change.added, id: entry.id)
+            return Changed(entry, __NAME__Changed.Change.added, id: entry.id, owner: owner)
         })
     }
 
@@ -57,9 +69,11 @@ public struct __NAME__Repository: Sendable {
     @discardableResult
     public func delete(id: Int64) async throws -> __NAME__Entry {
         try await writer.write(changing: { db in
-            guard let entry = try __NAME__Entry.fetchOne(db, key: id) else { throw __NAME__Error.notFound(id: id) }
+            guard let entry = try entries.filter(Column("id") == id).fetchOne(db) else {
+                throw __NAME__Error.notFound(id: id)
+            }
             try entry.delete(db)
-            return Changed(entry, __NAME__Changed.Change.deleted, id: id)
+            return Changed(entry, __NAME__Changed.Change.deleted, id: id, owner: owner)
         })
     }
 }

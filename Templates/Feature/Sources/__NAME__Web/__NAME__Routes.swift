@@ -28,14 +28,14 @@ struct __NAME__Routes: FeatureRoutes {
     }
 
     @Sendable func rows(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let entries = try await repository.page()
+        let entries = try await repository.of(context.person).page()
         return PageRenderer.html(__NAME__Page.rows(entries.map { __NAME__RowView($0, csrfToken: context.csrfToken) }))
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await request.decodeForm(as: __NAME__Form.self, context: context)
         do {
-            let entry = try await repository.add(title: form.title ?? "")
+            let entry = try await repository.of(context.person).add(title: form.title ?? "")
             return pages.redirect(to: "/__ID__", flash: Flash(.success, "Added “\(entry.title)”."))
         } catch let error as __NAME__Error {
             let view = try await listView(before: nil, title: form.title ?? "", error: error.description, context: context)
@@ -52,7 +52,7 @@ struct __NAME__Routes: FeatureRoutes {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.id("There is no entry at that address.")
         do {
-            let entry = try await repository.delete(id: id)
+            let entry = try await repository.of(context.person).delete(id: id)
             return pages.redirect(to: "/__ID__", flash: Flash(.info, "Deleted “\(entry.title)”."))
         } catch let error as __NAME__Error {
             return pages.redirect(to: "/__ID__", flash: Flash(.error, error.description))
@@ -60,7 +60,7 @@ struct __NAME__Routes: FeatureRoutes {
     }
 
     private func listView(before: Int64?, title: String, error: String?, context: AppRequestContext) async throws -> __NAME__ListView {
-        let entries = try await repository.page(before: before, limit: __NAME__Repository.pageSize + 1)
+        let entries = try await repository.of(context.person).page(before: before, limit: __NAME__Repository.pageSize + 1)
         let shown = entries.prefix(__NAME__Repository.pageSize)
         return __NAME__ListView(
             rows: shown.map { __NAME__RowView($0, csrfToken: context.csrfToken) },

@@ -76,4 +76,19 @@ struct __NAME__RepositoryTests {
             #expect(kinds == ["added", "deleted"])
         }
     }
+
+    @Test("each person's entries are their own: another's is not listed, counted or deleted, and the change is theirs")
+    func owners() async throws {
+        try await with__NAME__Database { ann, _ in
+            let bo = ann.of(PersonID(rawValue: 2))
+            let anns = try await ann.add(title: "Ann's")
+            try await bo.add(title: "Bo's")
+            #expect(try await bo.page().map(\.title) == ["Bo's"])
+            #expect(try await bo.count() == 1)
+            await #expect(throws: __NAME__Error.notFound(id: anns.id!)) { try await bo.delete(id: anns.id!) }
+            #expect(try await ann.page().map(\.title) == ["Ann's"])
+            let owners = try await ann.writer.read { db in try ChangeLog.changes(after: 0, db).map(\.owner) }
+            #expect(owners == [.local, PersonID(rawValue: 2)])
+        }
+    }
 }

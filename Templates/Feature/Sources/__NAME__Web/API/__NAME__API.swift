@@ -21,8 +21,8 @@ struct __NAME__API: APIProtocol, FeatureRoutes {
     func list__NAME__Entries(
         _ input: Operations.List__NAME__Entries.Input
     ) async throws -> Operations.List__NAME__Entries.Output {
-        let entries = try await repository.page()
-        let count = try await repository.count()
+        let entries = try await repository.of(APIRequest.person).page()
+        let count = try await repository.of(APIRequest.person).count()
         return .ok(
             .init(
                 body: .json(
