@@ -166,10 +166,10 @@ struct AccountsRoutes: FeatureRoutes {
         return response
     }
 
-    /// Sets the cookie that carries session `token` (HttpOnly, SameSite=Lax, for the whole host — with sign-in on, every
-    /// app reads it; Secure over HTTPS), or clears it when nil. The cookie a browser may still hold from before, under
-    /// `/accounts` only, is cleared either way: it would be sent first there, in place of the new one. Clearing it also
-    /// clears the browser's cache of this host's pages.
+    /// Sets the cookie that carries session `token` (HttpOnly, SameSite=Lax, for the whole host: with sign-in on,
+    /// every app reads it; Secure over HTTPS), or clears it when nil. The cookie a browser may still hold from before,
+    /// under `/accounts` only, is cleared either way: it would be sent first there, in place of the new one. Clearing
+    /// it also clears the browser's cache of this host's pages.
     static func setSession(_ token: String?, on response: inout Response) {
         response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/accounts", httpOnly: true, sameSite: .lax))
         guard let token else {

@@ -5,7 +5,9 @@ import KernelStorage
 /// Reads and changes the stored tasks of one person.
 ///
 /// A repository is made for one person (``owner``): every query it runs reads only their tasks, every task it adds is
-/// theirs, and another person's task is, to it, a task that does not exist. The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
+/// theirs, and another person's task is, to it, a task that does not exist.
+///
+/// The repository works on a database that ``TaskListMigrations`` has brought up to date. Every method is one short
 /// transaction, awaited (GRDB's async access), so a write waiting for a lock held by another process never blocks a
 /// thread of the cooperative pool. Each write returns what it changed (`Changed`), which the Kernel records in the
 /// database's `ChangeLog` inside the write's transaction; its change feed turns what was recorded into one
