@@ -145,7 +145,7 @@ public actor DownloadEngine {
 
     /// Deletes `person`'s finished download: its row and file.
     ///
-    /// The file is kept aside a while (``keptAside``), so that ``restore(_:)`` can put the download back as it was: a
+    /// The file is kept aside a while (``keptAside``), so that ``restore(_:for:)`` can put the download back as it was: a
     /// remove offers Undo, as every delete that does not ask first does. What is kept aside longer is dropped.
     @discardableResult
     public func remove(id: Int64, of person: PersonID = .local) async throws -> DownloadItem {
