@@ -13,7 +13,6 @@ struct FirstPages: Sendable {
 
 /// What a page of rows depends on besides the data.
 struct RowsKey: Hashable, Sendable {
-    var owner: PersonID
     var section: AssignmentSection
     var after: AssignmentCursor?
     var through: AssignmentCursor?

@@ -124,7 +124,8 @@ extension AssignmentRoutes {
         let through = query.get("through").flatMap { AssignmentCursor(token: $0) }
         let selected = query.get("selected", as: Int64.self)
         let search = request.search
-        let key = RowsKey(owner: repository.owner, section: section, after: after, through: through, selected: selected, search: search)
+        let rowsKey = RowsKey(section: section, after: after, through: through, selected: selected, search: search)
+        let key = PersonalKey(owner: repository.owner, key: rowsKey)
         let part = try await rowsCache.value(for: key) { () async throws -> RowsPart in
             if let through {
                 // A live refresh of a list scrolled past its first page: everything it shows, read again.

@@ -35,7 +35,7 @@ struct AssignmentRoutes: FeatureRoutes {
     /// The master list's first pages by the assignment selected, dropped on every change (see ``AssignmentTrackerFeature``).
     let firstPagesCache: CachedValues<PersonalKey<Int64?>, FirstPages>
     /// Pages of rows (Show more, live refresh), dropped on every change.
-    let rowsCache: CachedValues<RowsKey, RowsPart>
+    let rowsCache: CachedValues<PersonalKey<RowsKey>, RowsPart>
     /// Assignments with their tasks, dropped on every change.
     let detailCache: CachedValues<PersonalKey<Int64>, AssignmentDetail>
     /// Each person's calendar feed, dropped on every change.

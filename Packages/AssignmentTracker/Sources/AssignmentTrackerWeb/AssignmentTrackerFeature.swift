@@ -52,7 +52,7 @@ public struct AssignmentTrackerFeature: WebFeature {
         // The master list's first pages are rendered once per change (this host's, or the CLI's): the Kernel drops
         // them on every AssignmentChanged.
         let firstPages = CachedValues<PersonalKey<Int64?>, FirstPages>(limit: 256)
-        let rows = CachedValues<RowsKey, RowsPart>(limit: 256)
+        let rows = CachedValues<PersonalKey<RowsKey>, RowsPart>(limit: 256)
         let details = CachedValues<PersonalKey<Int64>, AssignmentDetail>(limit: 1_000)
         let feed = CachedValues<PersonID, CalendarFeed>(limit: 1_000)
         let events = CachedValues<PersonalKey<Int64>, String>(limit: 1_000)

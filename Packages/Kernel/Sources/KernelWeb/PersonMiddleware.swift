@@ -51,7 +51,7 @@ struct PersonMiddleware: RouterMiddleware {
             // A person's pages are theirs: never kept by the service worker (nor any cache) for the next person to
             // use this browser.
             if response.headers[.contentType]?.hasPrefix("text/html") == true {
-                response.headers[.cacheControl] = "private, no-store"
+                response.headers[.cacheControl] = PrivatePages<AppRequestContext>.cacheControl
             }
             return response
         }

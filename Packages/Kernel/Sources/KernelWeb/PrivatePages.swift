@@ -6,6 +6,9 @@ public struct PrivatePages<Context: RequestContext>: RouterMiddleware {
     /// The middleware.
     public init() {}
 
+    /// What a private page's `Cache-Control` says: `private, no-store`.
+    public static var cacheControl: String { "private, no-store" }
+
     public func handle(
         _ request: Request,
         context: Context,
@@ -14,7 +17,7 @@ public struct PrivatePages<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
-        response.headers[.cacheControl] = "private, no-store"
+        response.headers[.cacheControl] = Self.cacheControl
         return response
     }
 }

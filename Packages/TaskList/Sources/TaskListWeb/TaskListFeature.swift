@@ -23,7 +23,7 @@ public struct TaskListFeature: WebFeature {
         // Tasks for their edit pages, and the list's rows past the first page: a read through the database pool hops
         // to its reader queue and back, which cost those pages most of their time (a `perf` profile under `wrk`).
         let items = CachedValues<PersonalKey<Int64>, TaskItem>(limit: 1_000)
-        let rows = CachedValues<String, RenderedTaskRows>(limit: 256)
+        let rows = CachedValues<PersonalKey<String>, RenderedTaskRows>(limit: 256)
         let api = TaskAPI(repository: repository, logger: context.feature.logger)
         return FeatureRuntime(
             routes: TaskRoutes(repository: repository, pages: context.pages, list: list, items: items, rows: rows),

@@ -30,7 +30,7 @@ struct TaskRoutes: FeatureRoutes {
     let items: CachedValues<PersonalKey<Int64>, TaskItem>
     /// Pages of rows past the first, and live refreshes, by person and address; kept until any task changes (like
     /// `items`).
-    let rows: CachedValues<String, RenderedTaskRows>
+    let rows: CachedValues<PersonalKey<String>, RenderedTaskRows>
     let recentlyDeleted = RecentlyDeleted<TaskItem>()
 
     /// The first page of `tasks` and their counts, as kept.
@@ -100,7 +100,8 @@ struct TaskRoutes: FeatureRoutes {
             return try await changedRows(ids, of: tasks, after: after, through: through, search: search)
         }
         if let through {
-            let key = "\(tasks.owner)\nthrough\n\(after?.description ?? "")\n\(through)\n\(search?.text ?? "")"
+            let address = "through\n\(after?.description ?? "")\n\(through)\n\(search?.text ?? "")"
+            let key = PersonalKey(owner: tasks.owner, key: address)
             let page = try await rows.value(for: key) {
                 let page = try await tasks.page(
                     after: after,
@@ -133,7 +134,8 @@ struct TaskRoutes: FeatureRoutes {
     ) async throws
         -> RenderedTaskRows
     {
-        let key = "\(tasks.owner)\npage\n\(after?.description ?? "")\n\(start?.description ?? "")\n\(search?.text ?? "")"
+        let address = "page\n\(after?.description ?? "")\n\(start?.description ?? "")\n\(search?.text ?? "")"
+        let key = PersonalKey(owner: tasks.owner, key: address)
         return try await rows.value(for: key) {
             let page = try await tasks.page(after: after, limit: TaskListPage.pageSize, matching: search)
             let source = page.items.last.map {
